@@ -91,6 +91,18 @@ FAMILY_CONFIGS = [
     "auction-pitch,trump=named,partner=announced",
     "smear,partner=called,follow=only",
     "auction-pitch,trump=named,kitty=3,partner=called",
+    # discard=choice and draw (12.8): in turn from the dealer's left, after any kitty;
+    # the stock running out (5 players dealt 9, 7 dealt 6, 10 each) draws from the
+    # discards (4.8 step 4), trumps among them under draw
+    "auction-pitch,deal=9,discard=choice,trump=named",
+    "auction-pitch,deal=9,discard=draw,trump=named",
+    "auction-pitch,trump=named,discard=draw",
+    "auction-pitch,trump=named,discard=draw,follow=only",
+    "smear,kitty=3,discard=draw",
+    "smear,kitty=3,deal=9,discard=choice",
+    "ten-point,rob=false,discard=draw,partnership=false,follow=trump",
+    "auction-pitch,deal=9,discard=draw,trump=named,partner=called",
+    "auction-pitch,deal=9,discard=choice,trump=named,kitty=2,partner=called",
 ]
 
 
@@ -197,7 +209,7 @@ def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
     pack = F.pack(r, n)
     if size != len(pack):
         _fail("pack size", size, len(pack))
-    takes_stock = r.discard == "non-trump" or r.kitty > 0  # 4.8, 12.2.1
+    takes_stock = F.takes_stock(r)  # 4.8, 12.2.1, 12.8.2
     deck = [int(c) for c in k["deck"][: size if takes_stock else n * each]]
     if len(set(deck)) != len(deck) or not set(deck) <= set(pack):
         _fail("cards drawn from the pack", deck, pack)
@@ -215,14 +227,14 @@ def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
     want_called = F.highest_missing_trump(dealt[pitcher], trump, r) if r.partner == "called" else -1
     if want_called != (called if r.partner == "called" else -1):
         _fail("the card called (12.1.2)", called, want_called)
-    if named and r.discard == "non-trump":
+    if named and r.discard != "none":  # 4.8, 12.8, after any kitty (12.2.2)
         drawn = [int(c) for c in k["junk"][:junk_drawn]]
-        held, rec = F.discard_and_draw(
+        held, rec = F.after_naming(
             dealt, stock, pitcher, trump, r, JunkOrder(drawn), dealer, want_called
         )
         got = [int(m) for m in k["held"]]
         if got != held:
-            _fail("hands after the discard and draw (4.8)", got, held)
+            _fail("hands after the discard and draw (4.8, 12.8)", got, held)
         from_junk = [c for seat in range(n) for c in rec.drawn[seat] if c not in stock]
         if sorted(from_junk) != sorted(drawn):
             _fail("cards drawn from the discards", sorted(drawn), sorted(from_junk))
@@ -231,6 +243,12 @@ def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
         counts["burnt"] += sum(b.bit_count() for b in rec.burnt)
         counts["put_down"] += len(rec.put_down)
         counts["burnt_by_rob"] += sum(1 for c in rec.put_down if F.is_trump(c, trump, r))
+        counts["discarded"] = counts.get("discarded", 0) + sum(b.bit_count() for b in rec.discarded)
+        counts["drawn"] = counts.get("drawn", 0) + sum(map(len, rec.drawn))
+        if r.kitty:  # 12.2.2 under choice or draw
+            counts["kitty_kept"] = (
+                counts.get("kitty_kept", 0) + (held[pitcher] & mask_of(rec.robbed)).bit_count()
+            )
     elif named and r.kitty:  # 12.2.2: the stock's last N cards to the pitcher, who comes down
         held, rec = F.take_kitty(dealt, stock, pitcher, trump, r, want_called)
         got = [int(m) for m in k["held"]]
@@ -375,6 +393,9 @@ def test_the_play_loops_heuristic_is_heuristic_card(spec, n):
         ("jokers=2,trump=first-lead", 3, "HJ KS 2H 9C 7D 3S", 0),
         ("smear", 3, "AH KH 2H 9C 7D 3S", -1),
         ("five-point,kitty=3", 4, "AH KH QH 2H 3C 4D", 2),  # 12.2: 6 known, 3 unknown
+        # 12.8: the pitcher's 9 known, the others' discards and draws from the dealer's left
+        ("auction-pitch,deal=9,discard=draw,trump=named", 4, "AH KH QH 2H 3C 4D 9S 8S 7C", 2),
+        ("smear,kitty=3,deal=9,discard=choice", 4, "AH KH QH 2H 3C 4D 9S 8S 7C", 2),
         ("auction-pitch,trump=named,kitty=3", 4, "AS KS 2H 9C 7D 3S", -1),
     ],
 )
@@ -546,6 +567,39 @@ def test_12_7_a_planted_bug_the_pitcher_robbing_under_rob_dealer_is_caught():
     fr[F_ROB] = ROB_PITCHER
     with pytest.raises(CrossCheckError, match="discard and draw"):
         crosscheck(rules, 4, 100, seed=1, fr=fr)
+
+
+@pytest.mark.parametrize(
+    "spec, n, planted",
+    [
+        ("auction-pitch,deal=9,discard=draw,trump=named", 4, "choice"),
+        ("auction-pitch,deal=9,discard=choice,trump=named", 4, "draw"),
+        ("auction-pitch,deal=9,discard=draw,trump=named", 5, "non-trump"),  # pitcher's left
+        ("smear,kitty=3,discard=draw", 4, "none"),
+    ],
+)
+def test_12_8_a_planted_bug_the_kernel_playing_another_discard_is_caught(spec, n, planted):
+    """docs/rules.md 12.8.1, 12.8.2: the kernel told another discard value than the
+    rules' (choice for draw, draw for choice, 4.8's order and discard for draw, no
+    draw after the kitty) is caught deal by deal; the true rules pass."""
+    from pitchsim.kernels.presets import _DISCARD, F_DISCARD
+
+    rules = Rules.parse(spec)
+    fr = rules_array(rules)
+    fr[F_DISCARD] = _DISCARD[planted]
+    with pytest.raises(CrossCheckError):
+        crosscheck(rules, n, 100, seed=1, fr=fr)
+    counts = crosscheck(rules, n, 100, seed=1)
+    assert counts["discarded"] > 0
+
+
+def test_12_8_2_the_draw_is_exercised_from_the_stock_and_from_the_discards():
+    """The 12.8 configurations draw from the stock and, when it runs out (5 players
+    dealt 9: a stock of 7), from the face-down discards (4.8 step 4)."""
+    counts = crosscheck(Rules.parse("auction-pitch,deal=9,discard=draw,trump=named"), 5, 200)
+    assert counts["drawn"] > 200 and counts["junk_draws"] > 50
+    counts = crosscheck(Rules.parse("smear,kitty=3,discard=draw"), 4, 200)
+    assert counts["drawn"] > 200 and counts["put_down"] == 3 * 200 and counts["kitty_kept"] > 50
 
 
 def test_11_15_5_the_dealer_robs_even_when_another_seat_pitches():

@@ -19,6 +19,8 @@ from pitchsim.game.view import View, ViewError, card_text, cut_hand
 from pitchsim.table.decide import view_knowledge
 
 SPECS = [("auction-pitch,trump=named,kitty=3", 4), ("five-point,kitty=3", 4), ("smear,kitty=4", 3)]
+# and the kitty under discard=choice and draw (12.8.1, 12.8.2: he comes down in his turn)
+SPECS += [("smear,kitty=3,discard=draw", 4), ("smear,kitty=2,deal=9,discard=choice", 4)]
 
 
 @pytest.mark.parametrize("spec, n", SPECS)

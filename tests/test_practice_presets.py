@@ -255,13 +255,16 @@ def test_the_table_of_the_whole_game(game):
         check_rendering(v)
 
 
-@pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
+@pytest.mark.parametrize(
+    "spec",
+    PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true", "smear,kitty=3,discard=draw"],
+)
 def test_the_table_shows_trump_jick_jokers_and_the_draw(spec):
     rules = Rules.parse(spec)
     seen = [check_rendering(v) for v, _ in cut_views(spec, 3, hands=8)]
     if rules.jick:
         assert any(j for j, _ in seen), "no view held the jick: pick another seed"
-    if rules.discard == "non-trump":
+    if rules.discard in ("non-trump", "draw"):  # 4.8, 12.8.2
         assert any(d for _, d in seen)
     if rules.jokers:
         texts = [render_view(v) for v, _ in cut_views(spec, 3, hands=8)]
@@ -618,6 +621,9 @@ def test_calls_even_slips_do_not_explain_are_judged_with_random_callers(monkeypa
         # smear (3.3, 3.4): trump named, bids 2-5, no jokers, no shoot
         ("smear", ["(2-5)", "trump as H"], ["HJ", "shoot", "draw", "kitty"]),
         ("smear,kitty=3", ["the kitty of 3"], ["draw"]),
+        # 12.8: the discard made for the person, said so
+        ("smear,kitty=3,discard=draw", ["the kitty of 3", "keep 3 cards, drawn back"], []),
+        ("auction-pitch,deal=9,discard=choice,trump=named", ["down to 6, the lowest"], ["kitty"]),
         # ten-point (4.2, 4.5, 4.8): two jokers, bids 5-10, trump named, the draw
         ("ten-point", ["the jokers HJ, LJ", "(5-10; 0 for 10)", "trump as H", "draw"], ["shoot"]),
     ],

@@ -34,9 +34,17 @@ PRESETS = ["smear", "setback", "ten-point"]
 # a ten-point game at 5 players: 10 cards each, no stock, so seats draw from the
 # discards (4.8 step 4, not under follow=only)
 DRAWS = "ten-point,partnership=false,follow=trump"
+# discard=choice and draw (12.8), a kitty with the draw, and 5 players dealt 9 under
+# draw (a stock of 7: draws from the discards, 4.8 step 4)
+CHOICE_DRAW = [
+    "auction-pitch,deal=9,discard=choice,trump=named",
+    "smear,kitty=3,discard=draw",
+    "auction-pitch,deal=9,discard=draw,trump=named",
+]
 # seed per preset: a game the seats below finish in a few seconds
 SEEDS = {"smear": 2, "setback": 1, "ten-point": 2, "auction-pitch": 2, DRAWS: 2}
-PLAYERS = {DRAWS: 5}
+SEEDS |= dict.fromkeys(CHOICE_DRAW, 2)
+PLAYERS = {DRAWS: 5, CHOICE_DRAW[2]: 5}
 
 
 def preset_rules(name: str):
@@ -113,8 +121,8 @@ class RecordedRng:
         if h.get("draw"):
             stocked = set(stock)
             drawn = [self.cards(d["drawn"]) for d in h["draw"]["seats"]]
-            p = h["pitcher"]
-            order = [(p + 1 + i) % n for i in range(n)]
+            last = F.last_to_discard(h["pitcher"], dealer, self.r)  # 4.8, 12.7, 12.8
+            order = [(last + 1 + i) % n for i in range(n)]
             self.junk = [c for s in order for c in drawn[s] if c not in stocked]
 
     def next_action(self) -> str:
@@ -147,7 +155,7 @@ def reference_game(doc: dict, r):
 # ---------------------------------------------------------------- whole games
 
 
-@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch", DRAWS])
+@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch", DRAWS, *CHOICE_DRAW])
 def test_a_whole_game_is_the_reference_engines_game(preset):
     r, doc = game_of(preset)
     assert doc["forfeit"] is None and doc.get("family", "auction-pitch") == r.family
@@ -172,7 +180,7 @@ def test_a_whole_game_is_the_reference_engines_game(preset):
         assert ref.scores[side] == best and ref.scores.count(best) == (2 if r.partnership else 1)
 
 
-@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch", DRAWS])
+@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch", DRAWS, *CHOICE_DRAW])
 def test_the_record_replays_byte_for_byte_and_gives_views(preset, tmp_path):
     r, doc = game_of(preset)
     text = dumps_json(doc)

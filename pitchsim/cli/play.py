@@ -349,7 +349,7 @@ def play_preset(
 def render_board_hand(h, rules, title: str) -> str:
     n = len(h.dealt)
     out = [title]
-    discard = rules.discard == "non-trump"
+    discard = rules.discard != "none"
     for s in range(n):
         role = ""
         if h.pitcher is not None:
@@ -381,7 +381,8 @@ def render_board_hand(h, rules, title: str) -> str:
             f" and puts down {format_cards(sort_for_display(cards_of(h.put_down)))} face down"
         )
     if discard:
-        out.append("After the discard and draw (4.8), in play:")
+        step = {"non-trump": "the discard and draw (4.8)", "choice": "the discard (12.8.1)"}
+        out.append(f"After {step.get(rules.discard, 'the discard and draw (12.8.2)')}, in play:")
         for s in range(n):
             out.append(f"  seat {s} {format_cards(sort_for_display(cards_of(h.held[s])))}")
     if h.called is not None:  # 12.1.2, 12.1.4, 12.1.5

@@ -92,6 +92,13 @@ def help_text(rules, view: View | None = None) -> str:
     text = "; ".join(parts) + "; or the number shown before a choice."
     if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
         text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
+    elif r.discard == "choice":  # 12.8.1, 12.8.3: pitchsim chooses for every seat
+        text += "\nThe discard is made for you: down to 6, the lowest non-trumps first."
+    elif r.discard == "draw":  # 12.8.2, 12.8.3
+        text += (
+            "\nThe discard and draw are made for you: every non-trump down but the highest "
+            "you need to keep 3 cards, drawn back to 6."
+        )
     if r.kitty:  # 12.2.2
         text += (
             f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) is put "

@@ -77,7 +77,7 @@ FAMILY_CHOICES = CHOICES | {
     "all_pass": ("forced", "redeal", "next-dealer", "dealer-set", "dealer-free"),
     "follow": ("trump", "suit", "only"),
     "game": ("count", "ten"),
-    "discard": ("none", "non-trump"),
+    "discard": ("none", "non-trump", "choice", "draw"),
     "trump": ("first-lead", "named"),
     "win": ("pitcher", "pitcher-first", "highest"),
     "joker_game": ("0", "half"),
@@ -146,7 +146,9 @@ class Rules:
     three: bool = False  # the 3 of trump is worth 3
     five: bool | str = False  # the 5 of trump is worth 5; "pedro": both 5s of its colour
     deal: int = 6  # cards dealt to each player: 6 or 9 (10 with 5 players, see cards_each)
-    discard: str = "none"  # "non-trump": discard non-trumps and draw to 6 after trump
+    # "non-trump": discard non-trumps and draw to 6 after trump (4.8); "choice": discard
+    # down to 6, no draw; "draw": discard, keeping 3, and draw to 6 (12.8)
+    discard: str = "none"
     discards: str = "hidden"  # "shown": every discard face up, in every view (12.9)
     rob: bool | str = False  # the pitcher (or with "dealer" the dealer) robs the stock
     trump: str = "first-lead"  # "first-lead" | "named" (before any discard)
@@ -187,8 +189,8 @@ class Rules:
             )
         # VARIANTS.md 6.3: options that need one another.
         needs = [
-            ("deal", self.deal == 9, "discard=non-trump", self.discard == "non-trump"),
-            ("discard", self.discard == "non-trump", "trump=named", self.trump == "named"),
+            ("deal", self.deal == 9, "discard=non-trump, choice or draw", self.discard != "none"),
+            ("discard", self.discard != "none", "trump=named", self.trump == "named"),
             ("rob", self.rob is not False, "trump=named", self.trump == "named"),
             ("rob", self.rob is not False, "discard=non-trump", self.discard == "non-trump"),
             ("follow", self.follow == "only", "trump=named", self.trump == "named"),
@@ -197,12 +199,19 @@ class Rules:
             # 6.3.8: how a kitty meets the automatic discard is not on record
             ("kitty", self.kitty > 0, "trump=named", self.trump == "named"),
             ("kitty", self.kitty > 0, "rob=false", self.rob is False),
-            ("kitty", self.kitty > 0, "discard=none", self.discard == "none"),
+            ("kitty", self.kitty > 0, "discard=none, choice or draw", self.discard != "non-trump"),
         ]
         for key, given, need, met in needs:
             if given and not met:
                 value = _text(getattr(self, key.replace("-", "_")))
                 raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3)")
+        # 12.9 with 12.8: pitchsim shows the discards of 4.8 and the rob; under choice and
+        # draw every discard is face down (docs/rules.md 12.8.4)
+        if self.discards == "shown" and self.discard in ("choice", "draw"):
+            raise RulesError(
+                f"discards=shown with discard={self.discard} is not played yet: pitchsim shows "
+                "the discards of 4.8 only (docs/rules.md 12.8.4, 12.9)"
+            )
         # VARIANTS.md 6.3.7: a called partner is for 5 or 6 players alone, with trump named;
         # under called the called trump can always be played to the first trick (12.1.3).
         if self.partner != "none":

@@ -153,7 +153,7 @@ def short_view(
     if r.discard != "none":
         raise ViewError(
             f"--hand: under {label(rules)} each seat discards and draws before the play "
-            "(4.8), and what it drew is part of its view: the short form has no words for "
+            "(4.8, 12.8), and what it drew is part of its view: the short form has no words for "
             "the draw; give the seat's view as a file (docs/view.md)"
         )
     if trump is not None and r.trump != "named":

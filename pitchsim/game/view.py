@@ -146,7 +146,7 @@ class Trick:
 class SeatDraw:
     """What every seat saw of one seat's discard and draw (4.8)."""
 
-    discarded: int  # non-trumps put down face down
+    discarded: int  # cards put down face down (4.8: non-trumps; 12.8: any, 12.8.4)
     burnt: tuple[int, ...]  # trumps burnt face up by rule X: out of play, seen by all
     drawn: int = 0  # cards drawn from the stock, then from the discards (step 4)
     shown: tuple[int, ...] = ()  # under discards=shown (12.9): the discards, face up
@@ -192,7 +192,7 @@ class View:
     phase: str = "auction"  # auction | trump | play | over | thrown-in
     shoot: bool = False
     kept: tuple[int, ...] = ()  # own cards when play starts, after any draw ("held")
-    discards: tuple[int, ...] = ()  # own non-trumps put down
+    discards: tuple[int, ...] = ()  # own cards put down (4.8: non-trumps; 12.8: any)
     burnt: tuple[int, ...] = ()  # own trumps burnt
     put_down: tuple[int, ...] = ()  # own cards put down after the rob or the kitty (12.2.2)
     robbed_count: int = 0  # cards the robber took from the stock, or the pitcher's kitty
@@ -1037,11 +1037,13 @@ class _Replay:
             if not v.draws:
                 self.fail("trump is named, so the discard and draw has been made: give draw")
             held, counts, draw_facts = self.draw(pitcher, trump)
+        elif r.discard != "none":  # 12.8, after any kitty
+            held, counts, draw_facts = self.draw_in_turn(pitcher, trump)
         elif v.draws or v.drawn or v.robbed or v.put_down_shown:
             self.fail(f"{r.family} has no discard and draw (discard=none)")
-        if r.kitty and trump is not None:
+        if r.kitty and trump is not None and r.discard == "none":
             held, counts, draw_facts = self.take_kitty(pitcher, trump)
-        elif v.kitty:
+        elif v.kitty and not r.kitty:
             self.fail("the rules deal no kitty (12.2)")
         return self.play(pitcher, trump, held, counts, fixed | draw_facts)
 
@@ -1109,6 +1111,94 @@ class _Replay:
             )
         facts = dict(put_down=tuple(put_down), robbed_count=r.kitty, put_down_count=down)
         return held, counts, facts
+
+    # ---- 12.8 -----------------------------------------------------------------------
+
+    def draw_in_turn(self, pitcher: int, trump: int) -> tuple[int, list[int], dict]:
+        """12.8 as this seat saw it: after any kitty (``take_kitty``: the pitcher comes
+        down at once here, the same hands as in his turn, since nobody's discard depends
+        on his and his are never drawn), each seat from the dealer's left, the dealer
+        last, put down face down (12.8.4: counts only, trumps too) and under draw drew
+        back to 6, from the discards once the stock ran out (4.8 step 4).  This seat's
+        own discard is pitchsim's (12.8.3: ``come_down``, ``draw_discard``)."""
+        v, r, n = self.v, self.r, self.n
+        each = r.cards_each(n)
+        held, counts, facts = mask_of(v.hand), [each] * n, {}
+        if r.kitty:
+            held, counts, facts = self.take_kitty(pitcher, trump)
+        elif v.kitty:
+            self.fail("the rules deal no kitty (12.2)")
+        if not v.draws:
+            self.fail("trump is named, so every player has discarded (12.8): give draw")
+        if v.robbed or v.put_down_shown:
+            self.fail(f"draw: nobody robs under discard={r.discard} (6.3.2)")
+        kitty_seat = pitcher if r.kitty else -1  # he came down with the kitty (12.2.2)
+        draws = list(v.draws)
+        for s, d in enumerate(draws):
+            if d.burnt or d.shown:
+                self.fail(
+                    f"draw: seat {s} shows cards, but under discard={r.discard} every discard "
+                    "is face down (12.8.4)"
+                )
+        if v.seat == kitty_seat:
+            own_down: list[int] = []
+        elif r.discard == "choice":
+            own_down = F.come_down(held, trump, r, self.keep)
+        else:
+            own_down = F.draw_discard(held, trump, r, self.keep)
+        if draws[v.seat].discarded != len(own_down):
+            self.fail(
+                f"draw: seat {v.seat} discarded {draws[v.seat].discarded}, but it puts down "
+                f"{len(own_down)} (12.8.3)"
+            )
+        stock = self.pack.bit_count() - n * each - r.kitty
+        junk = 0  # face-down discards so far (a count)
+        mine_discarded = junk_draw_after_me = False
+        drawn_from_stock = drawn_from_junk = 0
+        for s in [(v.dealer + 1 + i) % n for i in range(n)]:
+            d = draws[s]
+            if s == kitty_seat:
+                if d.discarded:
+                    self.fail(
+                        f"draw: seat {s} took the kitty and put down in it (12.2.2): its "
+                        "discarded is 0"
+                    )
+                continue
+            kept = each - d.discarded
+            low = F.HAND_TARGET if r.discard == "choice" else min(each, F.KEEP_AT_LEAST)
+            if not low <= kept <= F.HAND_TARGET:
+                rule = (
+                    "comes down to 6 (12.8.1)"
+                    if r.discard == "choice"
+                    else f"keeps {F.KEEP_AT_LEAST} to {F.HAND_TARGET} (12.8.2, 12.8.3)"
+                )
+                self.fail(f"draw: seat {s} discarded {d.discarded} of {each}, but each {rule}")
+            took = from_junk = 0
+            if r.discard == "draw":
+                junk += d.discarded
+                mine_discarded |= s == v.seat
+                took = min(F.HAND_TARGET - kept, stock)
+                stock -= took
+                if kept + took < F.HAND_TARGET and r.follow != "only" and junk:
+                    from_junk = min(F.HAND_TARGET - kept - took, junk)
+                    junk -= from_junk
+                    junk_draw_after_me |= mine_discarded and s != v.seat
+            counts[s] = kept + took + from_junk
+            draws[s] = SeatDraw(d.discarded, (), took + from_junk)
+            if s == v.seat:
+                drawn_from_stock, drawn_from_junk = took, from_junk
+        if len(v.drawn) != drawn_from_stock + drawn_from_junk:
+            self.fail(
+                f"draw: seat {v.seat} drew {len(v.drawn)} cards, but after its discard it "
+                f"draws {drawn_from_stock + drawn_from_junk} (12.8.2)"
+            )
+        for i, c in enumerate(v.drawn):
+            if i < drawn_from_stock or c not in own_down:  # (its own discards drawn back)
+                self.see(c, "the cards drawn", "draw: drawn")
+        # Own discards stay known to this seat unless a later seat drew from the discards.
+        self.lost_to_junk = mask_of(own_down) if junk_draw_after_me else 0
+        held = (held & ~mask_of(own_down)) | mask_of(v.drawn)
+        return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own_down))
 
     # ---- 4.8 ------------------------------------------------------------------------
 
@@ -1763,7 +1853,7 @@ def cut_hand(
         after["trump"] = SUITS[trump]
     drawn_by: list[list[int]] = [[] for _ in range(n)]
     kitty = hand.draw if rules.kitty else None  # 12.2.2: recorded as a rob of the kitty
-    if hand.draw is not None and kitty is None:
+    if hand.draw is not None and rules.discard != "none":  # 4.8, 12.8 (after any kitty)
         rec = hand.draw
         draw_seats = [
             {"discarded": rec.discarded[s].bit_count(), "burnt": _texts(cards_of(rec.burnt[s]))}
@@ -1823,7 +1913,7 @@ def cut_hand(
                     kitty.put_down,
                     s == pitcher,
                 )
-            elif hand.draw is not None:
+            if hand.draw is not None and rules.discard != "none":
                 mine = {"drawn": _texts(drawn_by[s])}
                 if rules.rob and s == rules.robber(pitcher, hand.dealer):
                     mine["robbed"] = _texts(robbed)

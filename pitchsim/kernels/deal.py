@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from .bits import lowest_card, nth_bit, popcount
-from .presets import F_DEAL, F_DISCARD, F_JOKERS, F_KITTY, F_OUT
+from .presets import DISCARD_CHOICE, DISCARD_NONE, F_DEAL, F_DISCARD, F_JOKERS, F_KITTY, F_OUT
 from .rng import DEAL_COUNTER, draw, split_below
 
 FOURS = np.int64(sum(1 << (s * 13 + 2) for s in range(4)))
@@ -44,9 +44,11 @@ def pack_mask(n, fr):
 
 @njit(cache=True, inline="always")
 def takes_stock(fr):
-    """Does a step after trump take from the undealt pack: the discard and draw (4.8)
-    or a kitty (12.2)?  Only then is the stock drawn, in order, into ``deck``."""
-    return fr[F_DISCARD] != 0 or fr[F_KITTY] != 0
+    """Does a step after trump take from the undealt pack: the draw (4.8, 12.8.2; not
+    discard=choice, 12.8.1) or a kitty (12.2)?  Only then is the stock drawn, in order,
+    into ``deck`` (the reference's ``takes_stock``)."""
+    d = fr[F_DISCARD]
+    return (d != DISCARD_NONE and d != DISCARD_CHOICE) or fr[F_KITTY] != 0
 
 
 @njit(cache=True, inline="always")

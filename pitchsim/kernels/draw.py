@@ -8,9 +8,18 @@ stock, fills by 4 if short, and comes down to 6: non-trumps lowest rank first (t
 suit order), then excess trumps by rule X (5).  Mirrors the reference engine's
 ``discard_and_draw``; the cards drawn from the discards go to ``junk_log`` in order.
 
-Under kitty=N (12.2.2, with discard=none) ``take_kitty`` instead: the pitcher adds the
-kitty (the stock's last N cards, 12.2.1) to his hand and comes down to 6 as a robbing
-pitcher does (``come_down``), the reference engine's ``take_kitty``.
+Under discard=choice and draw (12.8) each player from the dealer's left, the dealer
+last: under choice comes down to 6 (``come_down``), no draw; under draw puts down
+``draw_down`` (every non-trump but the highest-ranking needed to keep 3, then trumps
+beyond 6 by rule X), face down, and draws as in steps 3 and 4.
+
+Under kitty=N (12.2.2, with discard=none, choice or draw) ``take_kitty`` first: the
+pitcher adds the kitty (the stock's last N cards, 12.2.1, never drawn) to his hand
+and comes down to 6 as a robbing pitcher does (``come_down``), the reference engine's
+``take_kitty``.  Under choice and draw the rules have him come down in his turn; at
+once gives the same hands, since no other seat's discard depends on his and his
+discards are out of play, never drawn from (12.2.2), so ``discard_and_draw`` then
+passes over him.
 
 A card called under partner=called (12.1.3) is never discarded: ``keep`` (its bit, 0:
 none) is passed over by rule X and the come-down.
@@ -20,10 +29,22 @@ import numpy as np
 from numba import njit
 
 from .bits import gather, lowest_card, nth_bit, popcount, scatter
-from .presets import F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
+from .presets import (
+    DISCARD_CHOICE,
+    DISCARD_NON_TRUMP,
+    F_DISCARD,
+    F_DISCARDS_SHOWN,
+    F_FOLLOW,
+    F_KITTY,
+    F_ROB,
+    ROB_DEALER,
+    T_BURN,
+    T_TRUMPS,
+)
 from .rng import below
 
 HAND_TARGET = 6
+KEEP_AT_LEAST = 3  # 12.8.2: under discard=draw a player keeps at least 3 cards
 JUNK_COUNTER = 64  # after the deal's draws (at most 54) in the deal's stream
 SUIT_BITS = np.int64((1 << 13) - 1)
 FOLLOW_ONLY = 2
@@ -110,33 +131,67 @@ def discard_and_draw(
     """Do 4.8 on ``hands[0:n]`` in place; the stock is ``deck[top:size]``.  Returns how
     many cards were drawn from the discards (written to ``junk_log``).  Under rob=dealer
     (12.7, 11.8) the dealer takes the pitcher's place: the draw runs from the dealer's
-    left, the dealer last, and he robs.  ``keep``: the called card's bit (12.1.3), or 0."""
+    left, the dealer last, and he robs.  Under discard=choice and draw (12.8) the same
+    order, from the dealer's left, each player coming down (choice) or discarding and
+    drawing (draw) as the module says; the stock is ``deck[top:size - N]`` under
+    kitty=N, whose pitcher ``take_kitty`` has come down already.  ``keep``: the called
+    card's bit (12.1.3), or 0."""
     tm = tab[trump, T_TRUMPS]
     only = fr[F_FOLLOW] == FOLLOW_ONLY
+    mode = fr[F_DISCARD]
     rob = fr[F_ROB] != 0
-    pitcher = robber_of(pitcher, dealer, fr)  # the robber, the last to draw
+    kitty = fr[F_KITTY] != 0
+    last = dealer if mode >= DISCARD_CHOICE else robber_of(pitcher, dealer, fr)
+    size -= fr[F_KITTY]  # 12.2.1: the kitty is the stock's last N cards, never drawn
     junk = np.int64(0)
     drawn = 0
-    seat = pitcher
+    seat = last
     for _ in range(n):
-        seat = seat + 1 if seat + 1 < n else 0  # (from the pitcher's left; no division)
+        seat = seat + 1 if seat + 1 < n else 0  # (from the last's left; no division)
         h = hands[seat]
-        junk |= h & ~tm  # 1
-        h &= tm
-        while popcount(h) > HAND_TARGET:  # 2, passing over a called card (12.1.3)
-            h &= ~(np.int64(1) << first_to_burn(h & ~keep, trump, tab))
-        hands[seat] = h
-        if not (rob and seat == pitcher):
+        if mode == DISCARD_NON_TRUMP:
+            junk |= h & ~tm  # 1
+            h &= tm
+            while popcount(h) > HAND_TARGET:  # 2, passing over a called card (12.1.3)
+                h &= ~(np.int64(1) << first_to_burn(h & ~keep, trump, tab))
+            hands[seat] = h
+            if not (rob and seat == last):
+                top, junk, drawn = _fill(
+                    hands, seat, deck, top, size, junk, junk_log, drawn, only, key
+                )
+        elif mode == DISCARD_CHOICE:  # 12.8.1
+            hands[seat] = come_down(h, tm, trump, tab, keep)
+        elif not (kitty and seat == pitcher):  # 12.8.2 (the kitty's pitcher: 12.2.2)
+            down = draw_down(h, tm, trump, tab, keep)
+            junk |= down
+            hands[seat] = h & ~down
             top, junk, drawn = _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key)
     if rob:  # 5
-        h = hands[pitcher]
+        h = hands[last]
         while top < size:
             h |= np.int64(1) << deck[top]
             top += 1
-        hands[pitcher] = h
-        top, junk, drawn = _fill(hands, pitcher, deck, top, size, junk, junk_log, drawn, only, key)
-        hands[pitcher] = come_down(hands[pitcher], tm, trump, tab, keep)
+        hands[last] = h
+        top, junk, drawn = _fill(hands, last, deck, top, size, junk, junk_log, drawn, only, key)
+        hands[last] = come_down(hands[last], tm, trump, tab, keep)
     return drawn
+
+
+@njit(cache=True, inline="always")
+def draw_down(h, tm, trump, tab, keep):
+    """What hand ``h`` puts down under discard=draw (12.8.2, the reference's
+    ``draw_discard``): every non-trump but the highest-ranking ones needed to keep 3
+    cards (ties in suit order), and the trumps beyond 6 by rule X, passing over
+    ``keep`` (a called trump's bit, 12.1.3; 0: none)."""
+    trumps = h & tm
+    non = h & ~tm
+    kept = max(0, KEEP_AT_LEAST - min(popcount(trumps), HAND_TARGET))
+    down = lowest_ranking_k(non, max(0, popcount(non) - kept))
+    while popcount(trumps) > HAND_TARGET:
+        b = np.int64(1) << first_to_burn(trumps & ~keep, trump, tab)
+        trumps &= ~b
+        down |= b
+    return down
 
 
 @njit(cache=True, inline="always")
@@ -159,7 +214,8 @@ def come_down(h, tm, trump, tab, keep):
 def take_kitty(hands, deck, size, pitcher, trump, fr, tab, keep):
     """12.2.2 on ``hands[0:n]`` in place: the pitcher adds the kitty, ``deck[size - N :
     size]`` (12.2.1: the stock's last N cards, drawn by the deal), and puts down face
-    down, out of play, until he holds 6 (``come_down``); he draws nothing.  Returns
+    down, out of play, until he holds 6 (``come_down``; under choice and draw at once
+    too, the module says why); he draws nothing.  Returns
     the kitty as a mask (what he took; what he put down is the kitty and his dealt
     hand less what he holds).  ``keep``: a called trump's bit, never put down (12.1.3)."""
     kitty = np.int64(0)

@@ -11,6 +11,7 @@ from .bits import highest_card, lowest_card
 from .deal import cards_each
 from .draw import discard_and_draw, take_kitty
 from .presets import (
+    DISCARD_CHOICE,
     F_DISCARD,
     F_KITTY,
     F_PARTNER,
@@ -120,8 +121,10 @@ def trick1_others(n, trick_no, trick, tseats, count, called):
 @njit(cache=True, inline="always")
 def may_take_call(fr):
     """Whether a pitcher may come by his call after making it: under partner=called a
-    kitty or the draw follows the call (12.1.2, 12.1.10)."""
-    return fr[F_PARTNER] == PARTNER_CALLED and (fr[F_KITTY] != 0 or fr[F_DISCARD] != 0)
+    kitty or a draw follows the call (12.1.2, 12.1.10; discard=choice draws nothing)."""
+    return fr[F_PARTNER] == PARTNER_CALLED and (
+        fr[F_KITTY] != 0 or (fr[F_DISCARD] != 0 and fr[F_DISCARD] != DISCARD_CHOICE)
+    )
 
 
 @njit(cache=True, inline="always")
@@ -147,13 +150,13 @@ def after_naming(held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk
         keep = np.int64(1) << called
     drawn = 0
     kitty = np.int64(0)
+    if fr[F_KITTY] != 0:  # 12.2.2: before any other discard
+        kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab, keep)
     if fr[F_DISCARD] != 0:
         top = n * cards_each(n, fr)
         drawn = discard_and_draw(
             held, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log, keep
         )
-    elif fr[F_KITTY] != 0:  # 12.2.2
-        kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab, keep)
     if fr[F_PARTNER] == PARTNER_ANNOUNCED:
         called = highest_missing_trump(held[pitcher], trump, tab)
     return drawn, kitty, called

@@ -18,11 +18,21 @@ from numba.extending import overload
 
 from .bits import popcount
 from .deal import cards_each, pack_mask
-from .draw import HAND_TARGET, first_to_burn, robber_of, shown_down
+from .draw import HAND_TARGET, draw_down, first_to_burn, robber_of, shown_down
 from .partner import duty_seat, partner_of
 from .plain import plain_base, play_plain
 from .policies.cards import choose_card
-from .presets import F_DISCARD, F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, T_TRUMPS
+from .presets import (
+    DISCARD_DRAW,
+    DISCARD_NON_TRUMP,
+    DISCARD_NONE,
+    F_DISCARD,
+    F_DISCARDS_SHOWN,
+    F_FOLLOW,
+    F_KITTY,
+    F_ROB,
+    T_TRUMPS,
+)
 from .rng import DECISION_COUNTER
 from .search.rollout import KIND_MASK, ROLLOUT, seat_search_card
 from .trick import (
@@ -98,17 +108,14 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, k
     counts are replayed here as every seat saw them (``game.view``'s ``draw`` does the
     same from a view).
 
-    Under kitty=N (12.2.2; ``kitty`` the cards the pitcher took, ``draw.take_kitty``):
-    the pitcher knows what he put down (his dealt hand and the kitty, less what he
-    holds) is out of play; the others know only the count put down face down."""
+    Under kitty=N (12.2.2; ``kitty`` the cards the pitcher took, ``draw.take_kitty``)
+    and under discard=choice and draw (12.8): ``knowledge_in_turn``."""
     for s in range(n):
         known_out[s] = 0
-    if trump >= 0 and fr[F_KITTY] != 0:
-        put = (dealt[pitcher] | kitty) & ~held[pitcher]
-        known_out[pitcher] = put
-        return popcount(put)
-    if trump < 0 or fr[F_DISCARD] == 0:
+    if trump < 0 or (fr[F_DISCARD] == DISCARD_NONE and fr[F_KITTY] == 0):
         return 0
+    if fr[F_DISCARD] != DISCARD_NON_TRUMP:
+        return knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty)
     tm = tab[trump, T_TRUMPS]
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     rob = fr[F_ROB] != 0
@@ -164,6 +171,47 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, k
         known_out[s] = own | burnt | (shown[s] & ~held[s]) | up
     known_out[robber] |= pile
     return popcount(pile & ~up)
+
+
+@njit(cache=True)
+def knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty):
+    """``seat_knowledge`` under kitty=N with no discard (12.2.2) and under discard=choice
+    and draw (12.8.4: every discard face down): each seat knows the cards it put down
+    itself (its dealt hand, the pitcher's with the kitty, less what it holds) are out of
+    play, unless under draw a later seat drew from the face-down discards after they
+    went down (4.8 step 4: they may be in its hand since; the seat that drew knows what
+    it took); the others see only counts.  The pitcher's put-down from a kitty is never
+    drawn from (12.2.2).  Returns the count the pitcher put down from a kitty (0
+    without one)."""
+    for s in range(n):
+        known_out[s] = dealt[s] & ~held[s]
+    put = (dealt[pitcher] | kitty) & ~held[pitcher]
+    known_out[pitcher] = put
+    if fr[F_DISCARD] == DISCARD_DRAW and fr[F_FOLLOW] != FOLLOW_ONLY:  # the counts of 12.8.2
+        tm = tab[trump, T_TRUMPS]
+        has_kitty = fr[F_KITTY] != 0
+        stock = popcount(pack_mask(n, fr)) - n * cards_each(n, fr) - fr[F_KITTY]
+        junk = 0
+        done = np.zeros(n, dtype=np.bool_)  # has discarded into the face-down pile
+        for i in range(n):
+            s = dealer + 1 + i
+            if s >= n:
+                s -= n
+            if has_kitty and s == pitcher:
+                continue
+            down = popcount(draw_down(dealt[s], tm, trump, tab, np.int64(0)))
+            junk += down
+            done[s] = True
+            h = popcount(dealt[s]) - down
+            take = min(HAND_TARGET - h, stock)
+            stock -= take
+            h += take
+            if h < HAND_TARGET and junk > 0:
+                junk -= min(HAND_TARGET - h, junk)
+                for x in range(n):
+                    if x != s and done[x]:
+                        known_out[x] = 0
+    return popcount(put) if fr[F_KITTY] != 0 else 0
 
 
 @njit(cache=True, inline="always")

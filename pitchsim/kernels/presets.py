@@ -41,7 +41,7 @@ F_GAME_TEN = 3  # 1: the 10 of trump is worth 1 (game=ten); 0: the Game point by
 F_THREE = 4
 F_FIVE = 5  # FIVE_NONE, FIVE_TRUE, FIVE_PEDRO (12.6): 5 points per 5 worth 5
 F_DEAL = 6  # 6 or 9 (10 with 5 players and two jokers: ``cards_each``)
-F_DISCARD = 7  # 1: discard=non-trump
+F_DISCARD = 7  # DISCARD_NONE, DISCARD_NON_TRUMP (4.8), DISCARD_CHOICE, DISCARD_DRAW (12.8)
 F_ROB = 8  # ROB_NONE, ROB_PITCHER (rob=true), ROB_DEALER (12.7)
 F_TRUMP_NAMED = 9  # 1: named after the auction; 0: the pitcher's first card fixes it
 F_LEAD_TRUMP = 10
@@ -72,6 +72,7 @@ FIVE_NONE, FIVE_TRUE, FIVE_PEDRO = 0, 1, 2
 ROB_NONE, ROB_PITCHER, ROB_DEALER = 0, 1, 2
 STEAL_NO, STEAL_YES, STEAL_MAX = 0, 1, 2
 PARTNER_NONE, PARTNER_CALLED, PARTNER_ANNOUNCED = 0, 1, 2
+DISCARD_NONE, DISCARD_NON_TRUMP, DISCARD_CHOICE, DISCARD_DRAW = 0, 1, 2, 3
 
 T_TRUMPS = 0
 T_SUITS = 1
@@ -103,6 +104,12 @@ _ALL_PASS = {
 }
 _FIVE = {False: FIVE_NONE, True: FIVE_TRUE, "pedro": FIVE_PEDRO}
 _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
+_DISCARD = {
+    "none": DISCARD_NONE,
+    "non-trump": DISCARD_NON_TRUMP,
+    "choice": DISCARD_CHOICE,
+    "draw": DISCARD_DRAW,
+}
 _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER_ANNOUNCED}
 
 
@@ -122,7 +129,7 @@ def rules_array(rules: Rules, refuse_partner: str = "") -> np.ndarray:
     a[F_THREE] = r.three
     a[F_FIVE] = _FIVE[r.five]
     a[F_DEAL] = r.deal
-    a[F_DISCARD] = r.discard == "non-trump"
+    a[F_DISCARD] = _DISCARD[r.discard]
     a[F_ROB] = _ROB[r.rob]
     a[F_TRUMP_NAMED] = r.trump == "named"
     a[F_LEAD_TRUMP] = r.lead_trump

@@ -924,9 +924,9 @@ def _setup_at(
         return unfitted(why)
     if r.discard != "none":
         if not named:
-            return unfitted(f"{CALLS_NOT_FITTED} (each seat discarded and drew, 4.8)")
+            return unfitted(f"{CALLS_NOT_FITTED} (each seat discarded and drew, 4.8, 12.8)")
         raise HintError(
-            f"--model: under {label(r)} each seat discards and draws before the play (4.8), "
+            f"--model: under {label(r)} each seat discards before the play (4.8, 12.8), "
             "so the worlds deal the hands in play, not the hands the calls were made from; "
             "leave --model out (the worlds fit the play and the draw seen)"
         )

@@ -522,7 +522,7 @@ def _preset_position(doc: dict, rules: Rules, n: int, pitcher: int) -> PresetPos
         got = len(hands) if isinstance(hands, list) else "no list of"
         raise PositionError(f"hands must list one hand per seat: {n} seats, {got} hands")
     pack = mask_of(ref_families.pack(rules, n))
-    drawn = rules.discard == "non-trump"
+    drawn = rules.discard != "none"  # 4.8, 12.8: 6 cards each in play
     size = 6 if drawn else rules.cards_each(n)
     held: list[int] = []
     holder: dict[int, int] = {}

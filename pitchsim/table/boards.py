@@ -336,7 +336,7 @@ class BoardHand:
             "trump": SUITS[self.trump] if self.trump is not None else None,
             "dealt": [_fmt(m) for m in self.dealt],
             "held": [_fmt(m) for m in self.held]
-            if rules.discard == "non-trump" or rules.kitty
+            if rules.discard != "none" or rules.kitty
             else None,
             **kitty,
             **(

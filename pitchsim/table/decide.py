@@ -248,7 +248,8 @@ def partner_evidence(view: View) -> tuple[int, int, int, bool]:
         for s, c in zip(first.seats, first.cards, strict=True):
             if c != view.called:
                 trick1 |= 1 << s
-    may_hold = r.partner == "called" and bool(r.kitty or r.discard != "none")
+    # (discard=choice draws nothing, 12.8.1)
+    may_hold = r.partner == "called" and bool(r.kitty or r.discard in ("non-trump", "draw"))
     partner = -1 if view.partner is None else view.partner
     return view.called, partner, trick1, may_hold
 

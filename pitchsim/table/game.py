@@ -472,7 +472,7 @@ class TableDeal:
             doc["kitty"] = kitty_doc(
                 len(rec.robbed), len(rec.put_down), rec.robbed, rec.put_down, seat == self.pitcher
             )
-        elif self.draw is not None:
+        if self.draw is not None and r.discard != "none":  # 4.8, 12.8 (after any kitty)
             rec = self.draw
             mine = {"drawn": _texts(rec.drawn[seat])}
             if r.rob and seat == r.robber(self.pitcher, self.dealer):
@@ -548,7 +548,7 @@ class TableDeal:
             self.actions.append({"seat": self.pitcher, "action": action})
             if r.partner == "called":  # 12.1.2: before any discard or kitty
                 self.called = highest_missing_trump(self.dealt[self.pitcher], self.trump, r)
-            if r.discard == "non-trump":
+            if r.discard != "none":  # 4.8, 12.8: after any kitty (12.2.2)
                 self.held, self.draw = self._draw(
                     self.dealt, self.stock, self.pitcher, self.trump, self.called
                 )
@@ -609,13 +609,8 @@ class TableDeal:
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "hands": [_texts(cards_of(m)) for m in self.dealt],
         }
-        if r.discard == "non-trump":
-            doc["stock"] = _texts(self.stock)
-            doc["draw"] = self.draw_doc()
-            doc["held"] = [_texts(cards_of(m)) for m in self.held] if self.draw else None
-        elif r.kitty:  # 12.2: the kitty is the stock's last N cards (12.2.1)
-            doc["stock"] = _texts(self.stock)
-            doc["kitty"] = self.kitty_record()
+        doc |= self.draw_fields()
+        if r.kitty or r.discard != "none":
             doc["held"] = [_texts(cards_of(m)) for m in self.held] if self.draw else None
         if self.pitcher is None:
             change = [0] * n
@@ -662,6 +657,19 @@ class TableDeal:
             doc["hands_counted"] = self.counted + F.counts(self.pitcher, r)
         return doc
 
+    def draw_fields(self) -> dict:
+        """The record's stock (when a step takes from it: 4.8, 12.2.1, 12.8.2), kitty
+        (12.2) and draw (4.8, 12.8)."""
+        r = self.r
+        doc: dict = {}
+        if F.takes_stock(r):
+            doc["stock"] = _texts(self.stock)
+        if r.kitty:  # 12.2: the kitty is the stock's last N cards (12.2.1)
+            doc["kitty"] = self.kitty_record()
+        if r.discard != "none":
+            doc["draw"] = self.draw_doc()
+        return doc
+
     def draw_doc(self) -> dict | None:
         rec = self.draw
         if rec is None:
@@ -696,12 +704,7 @@ class TableDeal:
             "dealer": self.dealer,
             "hands": [_texts(cards_of(m)) for m in self.dealt],
         }
-        if self.r.discard == "non-trump":
-            doc["stock"] = _texts(self.stock)
-            doc["draw"] = self.draw_doc()
-        elif self.r.kitty:
-            doc["stock"] = _texts(self.stock)
-            doc["kitty"] = self.kitty_record()
+        doc |= self.draw_fields()
         return doc | {
             "incomplete": True,
             "scores_after": list(self.scores),
@@ -735,7 +738,7 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
     hands as masks, the stock top card first, and the kernels' discard and draw for
     this deal (4.8), so that the table plays the deals a family tournament plays."""
     from ..kernels.deal import cards_each, deal_cards
-    from ..kernels.draw import discard_and_draw
+    from ..kernels.draw import discard_and_draw, take_kitty
     from ..kernels.presets import rules_array, rules_table
 
     fr, tab = rules_array(r), rules_table(r)
@@ -743,7 +746,8 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
     dealt = np.zeros(n, dtype=np.int64)
     size = int(deal_cards(key, n, dealer, fr, deck, dealt))
     top = n * int(cards_each(n, fr))
-    stock = [int(c) for c in deck[top:size]] if r.discard == "non-trump" or r.kitty else []
+    # the whole undealt pack when a step takes from it (12.8.1's choice keeps it: [])
+    stock = [int(c) for c in deck[top:size]] if F.takes_stock(r) else []
 
     def draw(held, stock_, pitcher, trump, called=-1):
         hands = np.array(held, dtype=np.int64)
@@ -751,14 +755,14 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
         keep = (
             np.int64(1) << called if called >= 0 else np.int64(0)
         )  # 12.1.3: rule X passes over it
+        if r.kitty:  # 12.2.2, before the discard of 12.8
+            take_kitty(hands, deck, size, pitcher, trump, fr, tab, keep)
         k = int(
             discard_and_draw(
                 hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk, keep
             )
         )
-        out, rec = F.discard_and_draw(
-            held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer, called
-        )
+        out, rec = F.after_naming(held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer, called)
         if [int(m) for m in hands] != list(out):
             raise RuntimeError("the reference engine's discard and draw differs from the kernels'")
         return out, rec

@@ -584,9 +584,9 @@ def _preset_deal(h: dict, n: int, where: str, r: Rules) -> tuple[list[int], list
         seen |= m
         masks.append(m)
     stock: list[int] = []
-    if r.discard == "non-trump" or r.kitty:
+    if F.takes_stock(r):
         if "stock" not in h:
-            why = "deals its kitty from it (12.2.1)" if r.kitty else "draws from it (4.8)"
+            why = "deals its kitty from it (12.2.1)" if r.kitty else "draws from it (4.8, 12.8.2)"
             raise RecordError(f"{where}: stock is missing: {label(r)} {why}")
         stock = _preset_cards(h["stock"], f"{where}: stock", r)
         if mask_of(stock) & seen or seen | mask_of(stock) != pack:
@@ -617,9 +617,9 @@ def _preset_draw(h: dict, where: str, r: Rules, n: int, dealer: int):
     def draw(held, stock, pitcher, trump, called=-1):
         if given is not None:
             at_stock = set(stock)
-            last = dealer if r.rob == "dealer" else pitcher  # who draws last (12.7)
+            last = F.last_to_discard(pitcher, dealer, r)  # who draws last (12.7, 12.8)
             order[:] = [c for i in range(n) for c in drawn[(last + 1 + i) % n] if c not in at_stock]
-        out, rec = F.discard_and_draw(held, stock, pitcher, trump, r, _Drawn(order), dealer, called)
+        out, rec = F.after_naming(held, stock, pitcher, trump, r, _Drawn(order), dealer, called)
         if given is None and any(c not in stock for d in rec.drawn for c in d):
             raise RecordError(
                 f"{where}: draw is missing: a seat drew from the discards (4.8 step 4), and "

@@ -1,7 +1,9 @@
-"""The discard and draw (docs/rules.md 4.8, 11.8, 12.7), once after trump is named, in
-plain Python: every player discards his non-trumps, burns trumps beyond six by rule X
-and draws back to six; under rob=true the pitcher (rob=dealer: the dealer) takes the
-rest of the stock and comes down to six.
+"""The discard and draw (docs/rules.md 4.8, 11.8, 12.7, 12.8), once after trump is named,
+in plain Python: under discard=non-trump every player discards his non-trumps, burns
+trumps beyond six by rule X and draws back to six, and under rob=true the pitcher
+(rob=dealer: the dealer) takes the rest of the stock and comes down to six; under
+discard=choice every player comes down to six, under discard=draw every player
+discards (keeping three) and draws back to six, in turn from the dealer's left.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pitchsim.game.reference.tricks import is_trump, jick_of, trump_order
 from pitchsim.game.rules import Rules
 
 HAND_TARGET = 6  # cards in hand after a discard and draw (4.8)
+KEEP_AT_LEAST = 3  # 12.8.2: under discard=draw a player keeps at least 3 cards
 THREE, FIVE, DEUCE = 1, 3, 0  # ranks of the 3, the 5 and the 2
 
 
@@ -72,6 +75,39 @@ def come_down(held: int, trump: int, rules: Rules, called: int = -1) -> list[int
     return down + excess_trumps(trumps, keep, trump, rules, called)
 
 
+def draw_discard(held: int, trump: int, rules: Rules, called: int = -1) -> list[int]:
+    """What a player puts down under discard=draw (12.8.2), pitchsim's choice for him
+    (docs/rules.md 12.8.3): every non-trump, except the highest-ranking ones he needs to
+    keep 3 cards (equal ranks in suit order), and the trumps beyond 6 by rule X,
+    passing over a called trump (12.1.3)."""
+    cards = cards_of(held)
+    trumps = [c for c in cards if is_trump(c, trump, rules)]
+    non_trumps = sorted(
+        (c for c in cards if not is_trump(c, trump, rules)), key=lambda c: (rank_of(c), suit_of(c))
+    )
+    kept = max(0, KEEP_AT_LEAST - min(len(trumps), HAND_TARGET))  # non-trumps he keeps
+    down = non_trumps[: max(0, len(non_trumps) - kept)]
+    return down + excess_trumps(trumps, HAND_TARGET, trump, rules, called)
+
+
+def last_to_discard(pitcher: int, dealer: int | None, rules: Rules) -> int:
+    """The seat that discards and draws last: the pitcher (4.8), the dealer under
+    rob=dealer (12.7) and under discard=choice and draw (12.8.1, 12.8.2).  The others
+    go in turn from his left."""
+    if rules.rob == "dealer" or rules.discard in ("choice", "draw"):
+        if dealer is None:
+            why = "rob=dealer" if rules.rob == "dealer" else f"discard={rules.discard}"
+            raise ValueError(f"{why} needs the dealer: the discard runs from his left (12.7, 12.8)")
+        return dealer
+    return pitcher
+
+
+def takes_stock(rules: Rules) -> bool:
+    """Does a step after trump take from the undealt pack: the draw (4.8, 12.8.2; not
+    discard=choice, 12.8.1) or a kitty (12.2)?"""
+    return rules.discard in ("non-trump", "draw") or rules.kitty > 0
+
+
 def kitty_of(stock: Sequence[int], rules: Rules) -> list[int]:
     """12.2.1: the kitty, the last ``kitty`` cards of the undealt pack (none: [])."""
     k = rules.kitty
@@ -114,6 +150,7 @@ def discard_and_draw(
     rng: random.Random,
     dealer: int | None = None,
     called: int = -1,
+    kitty: DrawRecord | None = None,
 ) -> tuple[list[int], DrawRecord]:
     """4.8, once after trump is named: each player from the pitcher's left, pitcher last,
     discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
@@ -124,16 +161,25 @@ def discard_and_draw(
     11.8) the same with the dealer in the pitcher's place: from the dealer's left, the
     dealer last, robbing; ``dealer`` is then needed.  The non-trumps the robber keeps
     are his choice (11.8): the highest-ranking, as under rob=true.  A trump ``called``
-    under partner=called is never discarded: rule X passes over it (12.1.3)."""
-    if rules.rob == "dealer":
-        if dealer is None:
-            raise ValueError("rob=dealer needs the dealer: he robs the stock (12.7)")
-        pitcher = dealer  # the robber and the last to draw
+    under partner=called is never discarded: rule X passes over it (12.1.3).
+
+    Under discard=choice and draw (12.8), after any kitty (``kitty``: the record of
+    ``take_kitty``, ``hands`` then giving the pitcher the kitty too; the stock's last N
+    cards are the kitty's and never drawn, 12.2.1), each player from the dealer's left,
+    the dealer last: under choice comes down to 6 face down (``come_down``) and draws
+    nothing (12.8.1); under draw puts down ``draw_discard`` face down and draws to 6 by
+    steps 3 and 4 (12.8.2), except that a pitcher who took a kitty comes down to 6 and
+    does not draw (12.2.2), his discards out of play and never drawn from.  Every discard
+    is face down, trumps too (``discarded``, nothing ``burnt``: docs/rules.md 12.8.4);
+    the pitcher's coming down from a kitty is its ``put_down``, as under discard=none."""
+    last = last_to_discard(pitcher, dealer, rules)  # the robber under a rob
     n = len(hands)
     hands = list(hands)
-    stock = list(stock)
+    stock = list(stock[: len(stock) - rules.kitty])  # 12.2.1: the kitty is never drawn
     junk: list[int] = []  # this hand's face-down discards
     rec = DrawRecord([0] * n, [0] * n, [[] for _ in range(n)])
+    if kitty is not None:
+        rec.robbed = list(kitty.robbed)
 
     def fill(seat: int) -> None:
         while hands[seat].bit_count() < HAND_TARGET and stock:  # 3
@@ -147,23 +193,37 @@ def discard_and_draw(
                 hands[seat] |= 1 << c
                 rec.drawn[seat].append(c)
 
-    for seat in [(pitcher + 1 + i) % n for i in range(n)]:  # the pitcher last
-        non_trumps = [c for c in cards_of(hands[seat]) if not is_trump(c, trump, rules)]  # 1
-        hands[seat] &= ~mask_of(non_trumps)
-        junk.extend(non_trumps)
-        rec.discarded[seat] = mask_of(non_trumps)
-        burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, rules, called)  # 2
-        hands[seat] &= ~mask_of(burnt)
-        rec.burnt[seat] = mask_of(burnt)
-        if not (rules.rob is not False and seat == pitcher):
+    for seat in [(last + 1 + i) % n for i in range(n)]:  # the last last
+        if rules.discard == "non-trump":
+            non_trumps = [c for c in cards_of(hands[seat]) if not is_trump(c, trump, rules)]  # 1
+            hands[seat] &= ~mask_of(non_trumps)
+            junk.extend(non_trumps)
+            rec.discarded[seat] = mask_of(non_trumps)
+            burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, rules, called)  # 2
+            hands[seat] &= ~mask_of(burnt)
+            rec.burnt[seat] = mask_of(burnt)
+            if not (rules.rob is not False and seat == last):
+                fill(seat)
+        elif rules.discard == "choice" or (rules.kitty and seat == pitcher):  # 12.8.1, 12.2.2
+            down = come_down(hands[seat], trump, rules, called)
+            hands[seat] &= ~mask_of(down)
+            if rules.kitty and seat == pitcher:
+                rec.put_down = down
+            else:
+                rec.discarded[seat] = mask_of(down)
+        else:  # 12.8.2
+            down = draw_discard(hands[seat], trump, rules, called)
+            hands[seat] &= ~mask_of(down)
+            junk.extend(down)
+            rec.discarded[seat] = mask_of(down)
             fill(seat)
     if rules.rob is not False:  # 5
         rec.robbed = list(stock)
-        hands[pitcher] |= mask_of(stock)
+        hands[last] |= mask_of(stock)
         stock.clear()
-        fill(pitcher)  # step 4 when the stock left the pitcher short
-        down = come_down(hands[pitcher], trump, rules, called)
-        hands[pitcher] &= ~mask_of(down)
+        fill(last)  # step 4 when the stock left the pitcher short
+        down = come_down(hands[last], trump, rules, called)
+        hands[last] &= ~mask_of(down)
         rec.put_down = down
         rec.put_down_shown = shown_put_down(down, trump, rules)
     return hands, rec
@@ -179,20 +239,42 @@ def take_kitty(
 ) -> tuple[list[int], DrawRecord]:
     """12.2.2: once trump is named, before any other discard, the pitcher adds the
     kitty (``kitty_of``) to his hand, unseen by the others, and under discard=none
-    discards face down at once until he holds 6 (12.2.4: ``kitty`` cards with deal=6).
-    Which cards go is the pitcher's choice; pitchsim puts down as a robbing pitcher
-    comes down to 6 (``come_down``: non-trumps lowest first, then rule X).  He does
-    not draw, and his discards are out of play.  Recorded as a rob of the kitty:
-    ``robbed`` the kitty, ``put_down`` the discards, none shown.  A trump ``called``
-    under partner=called is never put down (12.1.3)."""
-    if rules.kitty and rules.discard != "none":
-        raise ValueError("a kitty is played with discard=none only (6.3.8, 12.8)")
+    discards face down at once until he holds 6 (12.2.4: ``kitty`` cards with deal=6);
+    under discard=choice or draw he does so in his turn (``discard_and_draw``, given
+    this record).  Which cards go is the pitcher's choice; pitchsim puts down as a
+    robbing pitcher comes down to 6 (``come_down``: non-trumps lowest first, then rule
+    X).  He does not draw, and his discards are out of play.  Recorded as a rob of the
+    kitty: ``robbed`` the kitty, ``put_down`` the discards, none shown.  A trump
+    ``called`` under partner=called is never put down (12.1.3)."""
+    if rules.kitty and rules.discard == "non-trump":
+        raise ValueError("a kitty is not played with discard=non-trump (6.3.8)")
     n = len(hands)
     hands = list(hands)
     kitty = kitty_of(stock, rules)
     rec = DrawRecord([0] * n, [0] * n, [[] for _ in range(n)], robbed=kitty)
     if kitty:
         hands[pitcher] |= mask_of(kitty)
-        rec.put_down = come_down(hands[pitcher], trump, rules, called)
-        hands[pitcher] &= ~mask_of(rec.put_down)
+        if rules.discard == "none":
+            rec.put_down = come_down(hands[pitcher], trump, rules, called)
+            hands[pitcher] &= ~mask_of(rec.put_down)
     return hands, rec
+
+
+def after_naming(
+    dealt: Sequence[int],
+    stock: Sequence[int],
+    pitcher: int,
+    trump: int,
+    rules: Rules,
+    rng: random.Random,
+    dealer: int | None = None,
+    called: int = -1,
+) -> tuple[list[int], DrawRecord | None]:
+    """What trump's naming brings to the hands: the kitty (12.2.2), then the discard
+    and draw (4.8, 12.8); the hands when play starts and the record (None: neither)."""
+    held, rec = list(dealt), None
+    if rules.kitty:
+        held, rec = take_kitty(held, stock, pitcher, trump, rules, called)
+    if rules.discard != "none":
+        held, rec = discard_and_draw(held, stock, pitcher, trump, rules, rng, dealer, called, rec)
+    return held, rec

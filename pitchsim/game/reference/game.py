@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pitchsim.game.reference.auction import AuctionResult, Bid, run_auction
 from pitchsim.game.reference.deal import deal
-from pitchsim.game.reference.draw import DrawRecord, discard_and_draw, take_kitty
+from pitchsim.game.reference.draw import DrawRecord, after_naming
 from pitchsim.game.reference.hand import HandRecord, View, play_hand
 from pitchsim.game.reference.partner import checked_call, highest_missing_trump
 from pitchsim.game.reference.score import (
@@ -162,12 +162,8 @@ def play_game(
                 raise ValueError(f"seat {pitcher} named {trump}, which is not a suit")
             if rules.partner == "called":  # 12.1.2: before any discard or kitty
                 called = call_partner(pitcher, dealt[pitcher], trump)
-            if rules.kitty:  # 12.2: before any other discard
-                held, draw = take_kitty(dealt, stock, pitcher, trump, rules, called)
-            if rules.discard == "non-trump":
-                held, draw = discard_and_draw(
-                    dealt, stock, pitcher, trump, rules, rng, dealer, called
-                )
+            # 12.2, 4.8, 12.8: the kitty, then the discard and draw
+            held, draw = after_naming(dealt, stock, pitcher, trump, rules, rng, dealer, called)
             if rules.partner == "announced":  # 12.1.4: after the discard and draw
                 called = call_partner(pitcher, held[pitcher], trump)
         played = play_hand(
