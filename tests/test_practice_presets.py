@@ -623,7 +623,7 @@ def test_calls_even_slips_do_not_explain_are_judged_with_random_callers(monkeypa
     ],
 )
 def test_the_help_lists_what_the_rules_have(spec, has, lacks, tmp_path):
-    # (heuristic bidders: the odds bidder has no tables for every option here)
+    # (heuristic bidders: the odds bidder would first make rows for options with none shipped)
     argv = ["practice", "--no-coach", "--rules", spec, "--opponents", "heuristic+heuristic"]
     code, out, err = cli(*argv, "--seed", 4, "--save", tmp_path / "g.json", stdin="?\nq\n")
     assert code == 0, err
