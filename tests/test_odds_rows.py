@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_families_cli import rows_within
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import N_CLASSES, N_ROWS
 from pitchsim.table import odds_rows as O
 from pitchsim.table.bidding import StrategyError
 from pitchsim.table.boards import odds_bidder_table
+from pitchsim.util.errors import InputError
 from pitchsim.util.runtime import use_threads
 
 SHORT = Rules.parse("smear,deck=9-A")  # 12.3: no shipped rows
@@ -46,17 +48,7 @@ def test_a_made_row_is_what_its_own_deals_give(cache):
     assert np.array_equal(rows.cells, np.bincount(row, minlength=N_ROWS))
     assert rows.defender == other.mean()
     assert rows.p_at_least.shape == (N_ROWS, SHORT.max_bid)
-    checked = exact = 0
-    for b in np.unique(row):
-        got = points[row == b]
-        if len(got) < 3000:
-            continue
-        for k in range(1, SHORT.max_bid + 1):
-            p = (got >= k).mean()
-            se = max(np.sqrt(p * (1 - p) / len(got)), 1e-3)
-            assert abs(rows.p_at_least[b, k - 1] - p) <= O.NOISE * se, (b, k)
-            checked += 1
-            exact += rows.p_at_least[b, k - 1] == p
+    checked, exact = rows_within(rows.p_at_least, row, points, SHORT.max_bid, O.NOISE)
     assert checked >= 12 and exact >= checked // 2, (checked, exact)
     # and the odds bidder reads them: no refusal, its table the made rows
     odds, defender = odds_bidder_table(SHORT, 4)
@@ -190,6 +182,9 @@ def test_only_a_maximum_bid_beyond_the_kernels_calls_is_refused():
         "bid heuristic or random there"
     )
     assert O.odds_refusal(Rules.parse("smear,jokers=2,three=true,five=true")) is None
+    # and a table the rules refuse has no rows: their own line (ten-point: 4-6 players)
+    with pytest.raises(InputError, match="ten-point is played by 4-6 players, not 7"):
+        O.odds_rows(Rules.parse("ten-point"), 7)
 
 
 def test_the_script_writes_the_rows_count_rows_makes():

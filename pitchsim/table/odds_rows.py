@@ -210,7 +210,9 @@ def odds_refusal(rules: Rules) -> str | None:
 def odds_rows(rules: Rules, players: int) -> OddsRows:
     """The rows the odds bidder reads under ``rules`` at ``players``: the shipped ones
     where they apply (``shipped_rows``), else rows made for exactly these rules
-    (``made_rows``); refused in one line only where it cannot bid (``odds_refusal``)."""
+    (``made_rows``); refused in one line only where it cannot bid (``odds_refusal``) or
+    the rules refuse the table (``Rules.check_players``: no rows for a game not played)."""
+    rules.check_players(players)
     why = odds_refusal(rules)
     if why:
         raise StrategyError(why)
