@@ -349,6 +349,10 @@ def test_family_refusals_and_no_decision():
     reply = decide(wide, strategy="odds+heuristic")
     assert reply["code"] == "unknown-strategy" and "a maximum bid of 20" in reply["message"]
     assert decide(ap, strategy="heuristic+heuristic")["type"] == "action"
+    # a called partner with a kitty (12.1, 12.2): rows made for it, the default bids
+    kitty = ap | {"rules": "smear,partner=called,kitty=3", "players": 5, "calls": []}
+    reply = decide(kitty)
+    assert reply["type"] == "action" and reply["action"] in ("pass", "2", "3", "4", "5"), reply
     # seat 0 bid smear's 5, which ends the auction: it names trump, seat 1 has nothing
     trump = {"rules": "smear", "players": 4, "seat": 0, "dealer": 3,
              "hand": ["5C", "TC", "KC", "QD", "JS", "KS"], "calls": ["5"]}  # fmt: skip

@@ -202,3 +202,32 @@ def test_the_script_writes_the_rows_count_rows_makes():
     # (two sides: keyed by the count alone, every holding of a count one row)
     at = rows.p_at_least.reshape(-1, N_CLASSES, r.max_bid)
     assert (at == at[:, :1]).all()
+
+
+def test_first_uses_at_once_make_one_sound_file(cache, monkeypatch):
+    """Threads asking for the same rows at once: made once (the others wait and share
+    them); two processes at once: each writes its own temporary and renames it into place
+    (``util.atomic``), so the file left reads clean, the rows of either."""
+    import subprocess
+    import sys
+    import threading
+
+    made = []
+    count = O.count_rows
+    monkeypatch.setattr(O, "count_rows", lambda *a: made.append(a) or count(*a))
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(O.made_rows(SHORT, 3))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 1 and len(got) == 4 and all(g is got[0] for g in got)
+    code = "from pitchsim.game.rules import Rules; from pitchsim.table.odds_rows import made_rows\n"
+    code += "made_rows(Rules.parse('smear,deck=5-A'), 3)"
+    runs = [subprocess.Popen([sys.executable, "-c", code]) for _ in range(2)]
+    assert [r.wait(timeout=600) for r in runs] == [0, 0]
+    files = sorted(cache.glob("*.npz"))
+    assert len(files) == 2 and not list(cache.glob(".*.tmp"))
+    key = O.made_key(Rules.parse("smear,deck=5-A"), 3)
+    meta, rows = O.read_made(O.made_file(key, O.MADE_DEALS, O.made_seed(key)))
+    assert meta["rules"] == "smear,deck=5-A" and rows.p_at_least.shape == (N_ROWS, 5)

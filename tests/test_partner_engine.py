@@ -6,8 +6,8 @@ decisions``), so every kind of decision of a called-partner hand is asked: calls
 naming of trump, the partner's forced card in trick 1 and every other card.  The
 engine's default strategy (``odds+rollout``) bids by an odds table: a called partner's
 own rows (12.1.6: the pitcher's side is two seats), shipped, or with a kitty as well
-(12.2) made on first use (``table.odds_rows``); naming trump and playing a card read no
-table.
+(12.2) made on first use (``table.odds_rows``; test_engine_presets asks a call there);
+naming trump and playing a card read no table.
 """
 
 from __future__ import annotations
@@ -42,11 +42,7 @@ def ask(engine: EngineProcess, doc: dict, strategy: str | None = None) -> dict:
 
 @pytest.mark.parametrize(
     ("spec", "n"),
-    [
-        ("smear,partner=called", 5),
-        ("auction-pitch,trump=named,partner=announced", 6),
-        ("smear,partner=called,kitty=3", 5),  # no rows shipped: made for it
-    ],
+    [("smear,partner=called", 5), ("auction-pitch,trump=named,partner=announced", 6)],
 )
 def test_12_1_2_and_12_1_3_the_engines_default_names_trump_and_plays_under_a_called_partner(
     engine, spec, n

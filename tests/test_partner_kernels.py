@@ -217,7 +217,8 @@ def test_12_1_the_odds_bidder_reads_rows_of_its_own_under_a_called_partner():
     are made for it (``table.odds_rows``), the kitty's 3 more cards (12.2) lifting P(at
     least 3) above the partner's rows without one at most counts."""
     from pitchsim.kernels.bidding.calls import N_CLASSES
-    from pitchsim.table.boards import odds_bidder_table, odds_table_key
+    from pitchsim.table.boards import odds_bidder_table
+    from pitchsim.table.odds_rows import odds_table_key
 
     r = Rules.parse(NAMED)
     assert odds_table_key(r, 5) == "auction-pitch/5/0/partner=called"

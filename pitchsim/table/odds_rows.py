@@ -30,11 +30,12 @@ import numpy as np
 
 from ..game.rules import Rules, label
 from ..kernels.bidding.calls import N_BUCKETS, N_CLASSES, N_ROWS
-from ..kernels.game import MAX_CALL
 from ..util.atomic import WriteError, atomic_path
 from ..util.errors import InputError
 from ..util.runtime import user_cache
-from .bidding import StrategyError
+
+# (the game kernels and the strategies are imported where rows are read, not here:
+# ``pitchsim cache`` lists the made rows without loading them, 0.2 s)
 
 TABLE_FILE = "family_bid_table.npz"
 MIN_CELL = 200  # deals a row needs before it stops borrowing from its neighbours
@@ -198,6 +199,8 @@ def shipped_rows(rules: Rules, players: int) -> OddsRows | None:
 def odds_refusal(rules: Rules) -> str | None:
     """Why the odds bidder cannot bid under ``rules`` at all (None: it can, from shipped
     rows or made ones): a maximum bid beyond the kernels' calls."""
+    from ..kernels.game import MAX_CALL
+
     if rules.max_bid >= MAX_CALL:
         return (
             f"the odds bidder bids at most {MAX_CALL - 1} (the kernels' largest call), and "
@@ -212,6 +215,8 @@ def odds_rows(rules: Rules, players: int) -> OddsRows:
     where they apply (``shipped_rows``), else rows made for exactly these rules
     (``made_rows``); refused in one line only where it cannot bid (``odds_refusal``) or
     the rules refuse the table (``Rules.check_players``: no rows for a game not played)."""
+    from .bidding import StrategyError
+
     rules.check_players(players)
     why = odds_refusal(rules)
     if why:
