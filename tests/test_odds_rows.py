@@ -114,15 +114,17 @@ def _damage(path, how):
     data = bytearray(path.read_bytes())
     if how == "cut":
         data = data[: len(data) // 2]
+    elif how == "overwritten":
+        data = bytearray(b"something else")
     elif how == "flipped":  # a byte of the chances changed: the zip's own CRC or the digest
         at = data.index(b"p_at_least.npy")
         data[at + 400] ^= 0x10
     path.write_bytes(bytes(data))
 
 
-@pytest.mark.parametrize("how", ["cut", "flipped", "rewritten", "another key"])
+@pytest.mark.parametrize("how", ["cut", "flipped", "overwritten", "rewritten", "another key"])
 def test_a_damaged_cache_file_is_detected_and_made_again(cache, capfd, how):
-    """A cache file cut short, with a byte changed, rewritten with other chances under
+    """A cache file cut short, with a byte changed, overwritten, rewritten with other chances under
     its old digest, or holding another key's rows under this key's name, is never read
     quietly: one line on stderr names it and what is wrong, and the rows are made again,
     the same as before, and the file mended."""
@@ -146,6 +148,8 @@ def test_a_damaged_cache_file_is_detected_and_made_again(cache, capfd, how):
     again = O.made_rows(SHORT, 4)
     err = capfd.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith(f"pitchsim: {path} is damaged ("), err
+    if how == "overwritten":  # (numpy's own word for it: a pickle it will not load)
+        assert err[0].endswith("(not an .npz archive): made again"), err
     assert np.array_equal(again.p_at_least, made.p_at_least)
     O.read_made(path)  # mended: reads clean
     # and `pitchsim cache` says which file is damaged, before it is mended

@@ -278,8 +278,13 @@ def read_made(path: Path, meta: dict | None = None) -> tuple[dict, OddsRows]:
     shapes and chances, and (``meta``) that it was made for what is asked; else
     ``DamagedRows`` saying what is wrong."""
     try:
+        with open(path, "rb") as f:
+            if f.read(4) != b"PK\x03\x04":  # (numpy would call anything else a pickle)
+                raise DamagedRows("not an .npz archive")
         with np.load(path, allow_pickle=False) as z:
             doc = {k: z[k] for k in z.files}
+    except DamagedRows:
+        raise
     except Exception as e:  # a file cut short or overwritten: whatever numpy says of it
         said = (str(e).splitlines() or [""])[0][:60]
         raise DamagedRows(f"unreadable, {type(e).__name__}: {said}") from None
