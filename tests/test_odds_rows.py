@@ -124,10 +124,10 @@ def _damage(path, how):
 
 @pytest.mark.parametrize("how", ["cut", "flipped", "overwritten", "rewritten", "another key"])
 def test_a_damaged_cache_file_is_detected_and_made_again(cache, capfd, how):
-    """A cache file cut short, with a byte changed, overwritten, rewritten with other chances under
-    its old digest, or holding another key's rows under this key's name, is never read
-    quietly: one line on stderr names it and what is wrong, and the rows are made again,
-    the same as before, and the file mended."""
+    """A cache file cut short, with a byte changed, overwritten, rewritten with other
+    chances under its old digest, or holding another key's rows under this key's name,
+    is never read quietly: one line on stderr names it and what is wrong, and the rows
+    are made again, the same as before, and the file mended."""
     made = O.made_rows(SHORT, 4)
     path = O.made_file(O.made_key(SHORT, 4), O.MADE_DEALS, O.made_seed(O.made_key(SHORT, 4)))
     if how == "rewritten":
