@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from test_families_cli import rows_within
 
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, label
 from pitchsim.kernels.bidding.calls import N_CLASSES, N_ROWS
 from pitchsim.table import odds_rows as O
 from pitchsim.table.bidding import StrategyError
@@ -235,3 +235,27 @@ def test_first_uses_at_once_make_one_sound_file(cache, monkeypatch):
     key = O.made_key(Rules.parse("smear,deck=5-A"), 3)
     meta, rows = O.read_made(O.made_file(key, O.MADE_DEALS, O.made_seed(key)))
     assert meta["rules"] == "smear,deck=5-A" and rows.p_at_least.shape == (N_ROWS, 5)
+
+
+def test_pitchsim_cache_lists_and_clears_the_made_rows(cache):
+    """``pitchsim cache`` lists the made rows (what each holds, whether this version reads
+    it); ``--clear`` deletes those it does not read (another fill, or damaged), ``--clear
+    --all`` every one, so the next use makes them again."""
+    import json
+
+    from clirun import cli
+
+    made = O.made_rows(SHORT, 4)
+    key = O.made_key(SHORT, 4)
+    meta = dict(rules=label(SHORT), players=4, deals=O.MADE_DEALS, seed=O.made_seed(key))
+    O.write_made(cache / "old.npz", meta | {"fill": O.FILL - 1}, made)  # another fill's
+    (cache / "junk.npz").write_bytes(b"junk")
+    code, out, _ = cli("cache")
+    assert code == 0 and "smear,deck=9-A at 4 players (200,000 deals)" in out
+    assert "junk.npz" in out and "damaged: not an .npz archive  (not read by" in out
+    code, out, _ = cli("cache", "--clear", "--json")
+    doc = json.loads(out)
+    assert code == 0 and sorted(doc["deleted"]) == [str(cache / "junk.npz"), str(cache / "old.npz")]
+    assert [f["current"] for f in doc["odds_rows"]["files"]] == [True]
+    code, out, _ = cli("cache", "--clear", "--all", "--json")
+    assert code == 0 and json.loads(out)["odds_rows"]["files"] == [] and not any(cache.iterdir())
