@@ -8,13 +8,12 @@ Per family and table (``FAMILY_CONFIGS``: every preset at each player count it a
 P(the pitcher's side takes at least k points), k = 1 .. the family's maximum bid, by
 the heuristic count of the pitcher's best suit in half points and whether it holds
 that suit's top and bottom ranked trumps (``bidding.odds_row``,
-``kernels/bid_table.py``), and a defender's mean points.  Rows with fewer than
-``MIN_CELL`` deals borrow from the next counts with the same holding, else from every
-holding of their count and then its neighbours, and P(at least k) is made to rise with
-the count within each holding where the deals allow (``rise``: an isotonic fit
-weighted by each row's own deals, erasing falls within their noise), so that noise
-never makes a better hand read worse odds.  (The base kernels' own table,
-``bid_table.npz``, went with them.)
+``kernels/bid_table.py``), and a defender's mean points, made, filled and fitted by
+``pitchsim.table.odds_rows.count_rows`` (which also makes the rows of any other rules on
+first use): rows with fewer than ``MIN_CELL`` deals borrow from their neighbours, and
+P(at least k) is made to rise with the count within each holding where the deals allow
+(``rise``), so that noise never makes a better hand read worse odds.  (The base
+kernels' own table, ``bid_table.npz``, went with them.)
 """
 
 from __future__ import annotations
@@ -70,61 +69,12 @@ FAMILY_SOLO += [
     for partner in ("called", "announced")
     for n in (5, 6)
 ]
-MIN_CELL = 200
-# How the rows are filled from the deals: a table written by another version is built
-# again, row by row, never kept (2: ``rise``, a weighted isotonic fit within the noise).
-FILL = 2
-NOISE = 3.0  # standard errors of a difference that pooling may erase
-
-
-def isotonic(y: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """``y`` (chances, each from ``w`` deals) made to rise where it falls by no more than
-    ``NOISE`` standard errors of the difference: pool adjacent violators, each run that
-    falls replaced by its weighted mean, a fall the deals show beyond their noise kept."""
-    value, weight, size = [], [], []
-    for v, u in zip(y.tolist(), w.tolist(), strict=True):
-        value.append(v)
-        weight.append(u)
-        size.append(1)
-        while len(value) > 1 and value[-2] > value[-1]:
-            p = (value[-2] * weight[-2] + value[-1] * weight[-1]) / (weight[-2] + weight[-1])
-            se = np.sqrt(p * (1 - p) * (1 / weight[-2] + 1 / weight[-1]))
-            if value[-2] - value[-1] > NOISE * se:
-                break
-            u2, n2 = weight.pop(), size.pop()
-            value.pop()
-            weight[-1] += u2
-            value[-1] = p
-            size[-1] += n2
-    return np.repeat(value, size)
-
-
-def rise(at: np.ndarray, own: np.ndarray) -> None:
-    """Make P(at least k) rise with the count within each holding (``at[bucket,
-    holding, k]``, in place) wherever the deals allow, so that noise never makes a
-    better hand read worse odds: each holding's cells are fitted rising, weighted by
-    their own deals (``own``; ``isotonic``).  A cell no deal gave (its value borrowed
-    from its neighbours) weighs almost nothing, so it takes its neighbours' value and
-    moves none.  A fall the deals show beyond their noise is kept: ten-point's count
-    (the jokers and both jacks are worth a point each) and a called partner carrying a
-    weak hand (12.1) make some higher counts take less.  The running maximum used
-    before lifted every cell to the best below it, raising well-filled cells by up to
-    ten standard errors.  The fit keeps P(at least k) falling with k."""
-    weight = np.maximum(own, 1e-6).astype(float)
-    for h in range(at.shape[1]):
-        for k in range(at.shape[2]):
-            at[:, h, k] = isotonic(at[:, h, k], weight[:, h])
-        # a pooled run ending at a kept fall can sit above the next k's: keep the order
-        at[:, h, 1:] = np.minimum.accumulate(at[:, h], axis=1)[:, 1:]
 
 
 def rules_table(deals: int, seed: int, out: Path) -> None:
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.bid_table import simulate_counts
     from pitchsim.kernels.bidding.calls import N_BUCKETS, N_CLASSES, N_ROWS
-    from pitchsim.kernels.presets import rules_array
-    from pitchsim.kernels.presets import rules_table as tables_of
-    from pitchsim.table.boards import odds_table_key
+    from pitchsim.table.odds_rows import FILL, count_rows, odds_table_key
 
     configs = FAMILY_CONFIGS + FAMILY_SOLO
     # the largest maximum bid of a preset (cinch's 14)
@@ -155,37 +105,12 @@ def rules_table(deals: int, seed: int, out: Path) -> None:
             p_at_least[i], cells[i], defender[i] = (kept[k][i] for k in kept)
             print(f"{key}: kept from {out.name}", flush=True)
             continue
-        row = np.empty(deals, np.int64)
-        points = np.empty(deals, np.int64)
-        other = np.empty(deals, np.int64)
-        simulate_counts(seed * 100 + i, deals, n, rules_array(r), tables_of(r), row, points, other)
+        rows = count_rows(r, n, deals, seed * 100 + i)
         keys.append(key)
         max_bid.append(r.max_bid)
-        defender[i] = other.mean()
-        cells[i] = np.bincount(row, minlength=N_ROWS)
-        bucket, cls = row // N_CLASSES, row % N_CLASSES
-        # Two sides (partnership, or 2 players) stay keyed by the count alone: there
-        # the holding rows lost (against heuristic, seed 17: setback 69.5% -> 67.8%,
-        # smear partnership 52.0% -> 50.6%, smear 2 players 53.0% -> 51.8%).
-        keyed = not r.partnership and n > 2
+        defender[i], cells[i] = rows.defender, rows.cells
+        p_at_least[i][:, : r.max_bid] = rows.p_at_least
         at = p_at_least[i].reshape(N_BUCKETS, N_CLASSES, width)
-        for b in range(N_BUCKETS):
-            for h in range(N_CLASSES):
-                # Borrow from the neighbouring counts with the same holding (one
-                # bucket each way at most), else from every holding of this count.
-                pick = (bucket == b) & (cls == h) & keyed
-                if pick.sum() < MIN_CELL and keyed:
-                    pick = (abs(bucket - b) <= 1) & (cls == h)
-                if pick.sum() < MIN_CELL:
-                    lo, hi = b, b
-                    pick = bucket == b
-                    while pick.sum() < MIN_CELL and (lo > 0 or hi < N_BUCKETS - 1):
-                        lo, hi = max(0, lo - 1), min(N_BUCKETS - 1, hi + 1)
-                        pick = (bucket >= lo) & (bucket <= hi)
-                for k in range(1, r.max_bid + 1):
-                    at[b, h, k - 1] = (points[pick] >= k).mean() if pick.any() else 0.0
-        own = cells[i].reshape(N_BUCKETS, N_CLASSES)
-        rise(at, own if keyed else np.repeat(own.sum(axis=1, keepdims=True), N_CLASSES, 1))
         print(
             f"{keys[-1]}: defender {defender[i]:.2f} points, "
             f"P(>= k) at count 2: {np.round(at[4, :, : r.max_bid].T, 2).tolist()}, "

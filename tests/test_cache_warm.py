@@ -18,6 +18,7 @@ import pytest
 from clirun import cli, refused
 
 from pitchsim.cli import cache as cache_cli
+from pitchsim.game.rules import Rules
 
 HAND = "AH KH 2H 9C 7D 3S"
 
@@ -33,6 +34,12 @@ def test_every_preset_warms_every_command_it_runs():
     # --game: rollout_game; odds: the fit of the calls heard (worlds_fit_calls)
     assert {r[-1] for r in searched} == {"4", "pimc", "--game", "odds"}
     assert cache_cli.WARM_VIEW["rules"] == "smear"
+    # the odds rows made for rules with none shipped (table.odds_rows): their count
+    from pitchsim.table.odds_rows import shipped_rows
+
+    made = [r for r in runs if r[0] == "tournament" and "odds" in r[r.index("-s") + 1]]
+    rules = {r[r.index("--rules") + 1] for r in made}
+    assert any(shipped_rows(Rules.parse(spec), 4) is None for spec in rules), rules
 
 
 def test_warm_runs_each_command_under_one_bar(monkeypatch, tmp_path):

@@ -339,12 +339,20 @@ def test_family_refusals_and_no_decision():
     reply = decide(smear, strategy="nosuch+pimc")
     assert reply["code"] == "unknown-strategy"
     assert "nosuch" in reply["message"] and "advisor" in reply["message"]
-    # smear at 4 players has an odds table; auction-pitch with a joker (bids to 5) none
+    # smear at 4 players has an odds table shipped; auction-pitch with a joker (bids to
+    # 5) one made for it; smear with both pedros, the 3 and two jokers (bids to 20, 6.2)
+    # none: the odds bidder's calls end at the kernels' largest, 15
     ap = {"rules": "auction-pitch,jokers=1,shoot=true", "players": 4, "seat": 1, "dealer": 0,
           "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": []}  # fmt: skip
-    reply = decide(ap, strategy="odds+heuristic")
-    assert reply["code"] == "unknown-strategy" and "no table" in reply["message"]
+    assert decide(ap, strategy="odds+heuristic")["type"] == "action"
+    wide = ap | {"rules": "smear,jokers=2,three=true,five=pedro", "calls": []}
+    reply = decide(wide, strategy="odds+heuristic")
+    assert reply["code"] == "unknown-strategy" and "a maximum bid of 20" in reply["message"]
     assert decide(ap, strategy="heuristic+heuristic")["type"] == "action"
+    # a called partner with a kitty (12.1, 12.2): rows made for it, the default bids
+    kitty = ap | {"rules": "smear,partner=called,kitty=3", "players": 5, "calls": []}
+    reply = decide(kitty)
+    assert reply["type"] == "action" and reply["action"] in ("pass", "2", "3", "4", "5"), reply
     # seat 0 bid smear's 5, which ends the auction: it names trump, seat 1 has nothing
     trump = {"rules": "smear", "players": 4, "seat": 0, "dealer": 3,
              "hand": ["5C", "TC", "KC", "QD", "JS", "KS"], "calls": ["5"]}  # fmt: skip

@@ -14,7 +14,6 @@ from test_families_rules import cli
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import MADE_ROW, N_CLASSES, N_ROWS
-from pitchsim.table.bidding import StrategyError
 from pitchsim.table.boards import board_game, board_hand, odds_bidder_table
 from pitchsim.table.tournament import tournament
 
@@ -75,9 +74,12 @@ def test_what_families_do_not_offer_is_refused_in_one_line(argv, words):
     assert code == 2 and words in err and out == "", err
 
 
-def test_the_odds_table_is_refused_for_rules_without_one():
-    with pytest.raises(Exception, match="smear,five=true .*a maximum bid of 5, not 10; bid"):
-        odds_bidder_table(Rules.parse("smear,five=true"), 4)
+def test_the_odds_table_of_rules_without_shipped_rows_is_made_for_them():
+    """6.2: the 5 of trump worth 5 makes smear's maximum bid 10, so smear's shipped rows
+    (bids to 5) are not read: rows made for smear,five=true bid to 10."""
+    five, _ = odds_bidder_table(Rules.parse("smear,five=true"), 4)
+    plain, _ = odds_bidder_table(Rules.parse("smear"), 4)
+    assert five[:N_ROWS, 9].any() and not plain[:N_ROWS, 5:].any()
     odds, defender = odds_bidder_table(Rules.parse("ten-point"), 4)
     # P(at least k) falls with k and rises with the count (the builder's running max).
     table = odds[:N_ROWS, :10]
@@ -168,17 +170,26 @@ def test_the_odds_rows_are_what_their_deals_give(spec, n):
     # reads the count's row (scripts/make_bid_table.py)
     if r.partnership:
         row = row - row % N_CLASSES
-    checked = 0
+    checked, _ = rows_within(odds, row, points, r.max_bid, 5)
+    assert checked >= 12
+
+
+def rows_within(odds, row, points, max_bid: int, sigmas: float) -> tuple[int, int]:
+    """Every row of 3,000 deals or more: its P(the pitcher's side takes at least k), k = 1
+    .. ``max_bid``, in ``odds`` within ``sigmas`` standard errors of the deals' (``row``,
+    ``points``); how many were checked and how many are the deals' exactly."""
+    checked = exact = 0
     for b in np.unique(row):
         got = points[row == b]
         if len(got) < 3000:
             continue
-        for k in range(1, r.max_bid + 1):
+        for k in range(1, max_bid + 1):
             p = (got >= k).mean()
             se = max(np.sqrt(p * (1 - p) / len(got)), 1e-3)
-            assert abs(odds[b, k - 1] - p) <= 5 * se, (b, k, odds[b, k - 1], p)
+            assert abs(odds[b, k - 1] - p) <= sigmas * se, (b, k, odds[b, k - 1], p)
             checked += 1
-    assert checked >= 12
+            exact += odds[b, k - 1] == p
+    return checked, exact
 
 
 @pytest.mark.parametrize("solo", ["smear", "ten-point,partnership=false"])
@@ -225,23 +236,15 @@ def test_12_1_7_the_table_kernels_defender_is_on_the_other_side(n):
             assert (points + other == 10).all()
 
 
-def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
-    """A kitty changes every make-probability (12.2): kitty=7 has no rows in the table,
-    so the odds bidder refuses it in one short line, never reading the rows without one,
-    saying which tables of the preset it has (not every key of the table) and what to
-    bid instead."""
-    with pytest.raises(StrategyError) as refused:
-        odds_bidder_table(Rules.parse("smear,kitty=7"), 4)
-    assert str(refused.value) == (
-        "the odds bidder has no table for smear,kitty=7 with 4 players: its smear tables are "
-        "for 2-7 players, 4 in partnership, kitty=1-6 at 4 players and partner=called|announced "
-        "at 5-6 players; bid heuristic or random there"
-    )
-    with pytest.raises(
-        StrategyError,
-        match=r"its ten-point tables are for 4-6 players, 4 in partnership and partner",
-    ):
-        odds_bidder_table(Rules.parse("ten-point"), 7)
-    odds, _ = odds_bidder_table(Rules.parse("smear,kitty=3"), 4)
+def test_a_kitty_without_rows_of_its_own_has_rows_made_for_it():
+    """A kitty changes every make-probability (12.2): kitty=7 has no rows shipped, so
+    the odds bidder reads rows made for it, never the rows without one (nor kitty=6's):
+    the pitcher's 7 more cards take more.  kitty=3's shipped rows differ from smear's."""
     plain, _ = odds_bidder_table(Rules.parse("smear"), 4)
+    six, _ = odds_bidder_table(Rules.parse("smear,kitty=6"), 4)
+    seven, _ = odds_bidder_table(Rules.parse("smear,kitty=7"), 4)
+    assert not np.array_equal(seven, six)
+    rows = [b * N_CLASSES for b in range(2, 9)]  # counts 1-4, holding neither
+    assert (seven[rows, 2] > plain[rows, 2]).sum() >= 5, (seven[rows, 2], plain[rows, 2])
+    odds, _ = odds_bidder_table(Rules.parse("smear,kitty=3"), 4)
     assert not np.array_equal(odds, plain)

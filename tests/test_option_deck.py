@@ -274,12 +274,16 @@ def test_bid_odds_takes_a_short_pack_and_refuses_a_card_outside_it():
     )  # fmt: skip
 
 
-def test_the_odds_bidder_refuses_a_short_pack_in_one_line():
-    err = refused(
-        "play", "--rules", "auction-pitch,deck=5-A", "--seed", "1", "--game",
+def test_the_odds_bidder_bids_a_short_pack_from_rows_made_for_it():
+    """12.3: a short pack changes every make-probability, so the odds bidder reads no
+    shipped row there but rows made for the pack on first use (``table.odds_rows``)."""
+    code, out, err = cli(
+        "play", "--rules", "auction-pitch,deck=5-A", "--seed", "1", "--game", "--json",
         "-s", "odds+heuristic",
     )  # fmt: skip
-    assert "no table for deck=5-A" in err and "12.3" in err
+    assert code == 0 and err == "", err
+    calls = [c for h in json.loads(out)["hands"] for c in h["calls"]]
+    assert any(c not in ("pass", None) for c in calls), calls
 
 
 @pytest.mark.parametrize("text", ["auction-pitch,deck=5-A", "five-point,deck=2,9-A"])
@@ -303,13 +307,13 @@ def test_simulate_play_and_tournament_play_a_short_pack(text, tmp_path):
     assert code == 0, out
 
 
-def test_practice_a_short_pack_against_heuristic_bots_and_the_odds_refusal(tmp_path):
+def test_practice_a_short_pack_against_the_default_and_heuristic_bots(tmp_path):
     answers = "p\n5\n2\n1\n" * 3000  # progress at any prompt (test_practice_presets.answers)
-    code, _, err = cli(
+    code, out, err = cli(
         "practice", "--rules", "five-point,deck=2,9-A", "--seed", "5", "--no-coach",
-        "--save", tmp_path / "refused.json",
+        "--save", tmp_path / "odds.json", stdin=answers,
     )  # fmt: skip
-    assert code == 2 and "no table for deck=2,9-A" in err  # the default opponents: odds
+    assert code == 0 and "game over:" in out, err  # the default opponents: odds, rows made
     code, out, err = cli(
         "practice", "--rules", "five-point,deck=2,9-A", "--opponents", "heuristic+heuristic",
         "--seed", "5", "--no-coach", "--save", tmp_path / "g.json", stdin=answers,

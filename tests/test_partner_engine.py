@@ -4,10 +4,10 @@ program asks it (docs/protocol.md): a real engine subprocess, one JSON line each
 The views are cut from whole games of the family game kernel (``test_seats_families.
 decisions``), so every kind of decision of a called-partner hand is asked: calls, the
 naming of trump, the partner's forced card in trick 1 and every other card.  The
-engine's default strategy (``odds+rollout``) bids by an odds table, which a called
-partner has none of (12.1.6: the pitcher's side is two seats); naming trump and playing
-a card read no table, so those it answers as asked, and only a call is refused, in one
-line naming the rule.
+engine's default strategy (``odds+rollout``) bids by an odds table: a called partner's
+own rows (12.1.6: the pitcher's side is two seats), shipped, or with a kitty as well
+(12.2) made on first use (``table.odds_rows``; test_engine_presets asks a call there);
+naming trump and playing a card read no table.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def ask(engine: EngineProcess, doc: dict, strategy: str | None = None) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("spec", "n"), [("smear,partner=called", 5), ("auction-pitch,trump=named,partner=announced", 6)]
+    ("spec", "n"),
+    [("smear,partner=called", 5), ("auction-pitch,trump=named,partner=announced", 6)],
 )
 def test_12_1_2_and_12_1_3_the_engines_default_names_trump_and_plays_under_a_called_partner(
     engine, spec, n

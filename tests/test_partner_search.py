@@ -336,7 +336,7 @@ def test_12_1_10_the_kernel_search_knows_the_partner_as_the_reference_seat(spec,
 
 
 # (rules, players, the strategies at the table): a search seat of each kind, bidding by
-# the policies that have no odds table under a called partner (``odds_bidder_table``).
+# the policies that read no odds table (test_partner_engine: the odds bidder there).
 PARTNER_TABLES = [
     (CALLED, 5, ["heuristic+rollout:8", "heuristic+heuristic", "random+pimc:4"]),
     ("smear,partner=announced", 5, ["random+rollout:8", "heuristic+pimc:4"]),

@@ -185,7 +185,7 @@ def test_12_1_hint_and_the_engine_decide_from_the_view(tmp_path, who):
     """``pitchsim hint VIEW.json`` recommends one of the view's legal cards, by rollout
     and by pimc, to a seat that does not know the partner and to the partner (12.1.10);
     the engine decides with a search strategy too, and with its default ``odds+rollout``
-    (whose bidder has no table under a called partner: a card reads none).  (The
+    (whose bidder reads the called partner's own rows; a card reads none).  (The
     short form's call: test_partner_hint.)"""
     from clirun import cli
 

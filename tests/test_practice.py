@@ -566,16 +566,11 @@ def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
 @pytest.mark.parametrize(
     "args, words",
     [
-        # the odds bidders, practice's default opponents, have rows for a called partner
-        # (VARIANTS.md 12.1) without a kitty only
-        (
-            ["--rules", "auction-pitch,trump=named,partner=called,kitty=3", "--players", "5"],
-            "partner=called|announced at 5-6 players",
-        ),
         # a strategy the preset's kernels do not play under hands=N (12.4)
         (["--rules", "smear,hands=3", "--opponents", "odds-game+heuristic"], "hands=3"),
-        # the odds bidder's tables: a kitty has rows of its own, kitty=1-6 (12.2)
-        (["--rules", "smear,kitty=7"], "no table for smear,kitty=7"),
+        # the odds bidders, practice's default opponents, bid at every table but one whose
+        # maximum bid (6.2) is beyond the kernels' largest call
+        (["--rules", "smear,jokers=2,three=true,five=pedro"], "has a maximum bid of 20"),
     ],
 )
 def test_a_game_the_table_refuses_is_refused_before_the_heading(tmp_path, args, words):

@@ -451,12 +451,11 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
     # a call: advise under the preset, in P(win the game)
     j = judge(*call, 1, 11, SAMPLES, WORLDS, None)
     v = call[0]
-    # advise's default model where the odds bidder has a table for the rules, else the
-    # heuristic (auction-pitch with jokers has none)
-    model = "heuristic" if spec.startswith("auction-pitch") else "odds"
+    # advise's default model, odds: auction-pitch with jokers reads rows made for it
+    # (table.odds_rows), never the heuristic fallback (test_judge_words)
     a = advise(
         list(v.hand),
-        model=model,
+        model="odds",
         players=4,
         seat=v.seat,
         dealer=v.dealer,
@@ -468,7 +467,7 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
         time=None,
     )
     assert j.values == {call_name(c, v.rules): x.p_win_game.value for c, x in a.by_call.items()}
-    assert ("no odds table" in j.note) == ("heuristic" in model)
+    assert "no odds table" not in j.note
     assert set(j.values) == set(v.legal())
     assert j.unit == "P(win)" and j.kind == "call"
 
@@ -629,7 +628,7 @@ def test_calls_even_slips_do_not_explain_are_judged_with_random_callers(monkeypa
     ],
 )
 def test_the_help_lists_what_the_rules_have(spec, has, lacks, tmp_path):
-    # (heuristic bidders: the odds bidder has no tables for every option here)
+    # (heuristic bidders: the odds bidder would first make rows for options with none shipped)
     argv = ["practice", "--no-coach", "--rules", spec, "--opponents", "heuristic+heuristic"]
     code, out, err = cli(*argv, "--seed", 4, "--save", tmp_path / "g.json", stdin="?\nq\n")
     assert code == 0, err

@@ -353,9 +353,9 @@ def test_a_presets_round_from_play_json_is_a_position(tmp_path, spec):
 
 def test_auction_pitch_keeps_the_base_games_defaults_and_the_others_theirs():
     """auction-pitch: pimc at 2-4 players (rollout at 5-7), the calls fitted by odds,
-    points valued; smear: rollout valuing the score change, the calls not fitted.  A
-    default model with no odds table for the rules (jokers: another maximum bid) leaves
-    the calls unfitted and says why; the same model named is refused."""
+    points valued; smear: rollout valuing the score change, the calls not fitted.  The
+    default model under rules with no odds rows shipped (jokers: another maximum bid)
+    fits the calls by rows made for them."""
     hand, calls, tricks = "AH KH 2H 9C 4D JS", "2,pass,pass,pass", "4S"
     base = short_view(hand, 4, 3, calls, tricks, 1, None, Rules.parse("auction-pitch"))
     h = hint_view(base, worlds=25, seed=1)
@@ -371,6 +371,4 @@ def test_auction_pitch_keeps_the_base_games_defaults_and_the_others_theirs():
     jokers = Rules.parse("auction-pitch,jokers=2")
     j = short_view(hand, 4, 3, calls, tricks, 1, None, jokers)
     h = hint_view(j, worlds=10, seed=1)
-    assert not h.auction.fitted and "the odds model: the odds bidder has no table" in h.auction.note
-    with pytest.raises(Exception, match="no table"):
-        hint_view(j, worlds=10, seed=1, model="odds")
+    assert h.auction.model == "odds" and h.auction.fitted, h.auction.note

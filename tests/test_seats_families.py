@@ -236,15 +236,13 @@ def test_a_strategy_the_families_do_not_play_is_refused_saying_what_they_play():
     view = View.from_json(
         json.loads(open("examples/family_views/smear.json", encoding="utf-8").read())
     )
-    # auction-pitch with a joker (bids to 5) has no odds table: the message says what
-    # to bid instead
+    # smear bidding to 20 (both pedros, the 3, two jokers: 6.2) is beyond the odds
+    # bidder's calls: the message says what to bid instead
     ap = dict(json.loads(json.dumps(view.to_json())))
-    with pytest.raises(StrategyError, match="no table"):
-        doc = next(
-            v
-            for _, v, _, _ in decisions("auction-pitch,jokers=1", 4, ["heuristic"], 1, 0)
-            if v.phase == "auction"
-        )
+    wide = {"rules": "smear,jokers=2,three=true,five=pedro", "players": 4, "seat": 1}
+    hand = ["AH", "KH", "2H", "9C", "7D", "3S"]
+    doc = View.from_json(wide | {"dealer": 0, "hand": hand, "calls": [], "scores": [0] * 4})
+    with pytest.raises(StrategyError, match="a maximum bid of 20.*bid heuristic or random"):
         KernelSeat("odds+heuristic").decide(doc, view_key(0, doc))
     assert ap["rules"].startswith("smear")
 

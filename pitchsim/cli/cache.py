@@ -39,6 +39,8 @@ WARM_VIEW = {
 
 
 VIEW_FILE = "view.json"
+WARM_MADE_ROWS = ["tournament", "--rules", "smear,deck=9-A", "--seed", "1"]
+WARM_MADE_ROWS += ["-s", "odds+heuristic,heuristic", "--boards", "2"]
 
 # A base-game position a few cards from the end (``pitchsim solve``'s input, as ``play
 # --json`` writes a round): ``solve``'s own path to the solver (``search.double_dummy``),
@@ -103,6 +105,9 @@ def warm_runs(out: Path) -> list[list[str]]:
         ["tournament", "--rules", "smear", "--seed", "1", "-s", "advisor+heuristic,heuristic"]
         + ["--boards", "1"],
         ["solve", str(out / POSITION_FILE)],  # (``warm`` writes it: WARM_POSITION)
+        # rules with no odds rows shipped (a short pack, 12.3): the count that makes them
+        # (``table.odds_rows``: 77 CPU-s to compile, 0.5 to make, session 66), and the row
+        WARM_MADE_ROWS,
     ]
     return runs
 
@@ -227,18 +232,25 @@ def cache_command(
         None, metavar="warm", help="warm: compile the kernels every command runs, now."
     ),
     clear: bool = typer.Option(
-        False, "--clear", help="Delete the folders of other pitchsim versions (not this one's)."
+        False,
+        "--clear",
+        help="Delete the folders of other pitchsim versions (not this one's), and odds rows "
+        "this version does not read.",
     ),
     all_: bool = typer.Option(
-        False, "--all", help="With --clear: this version's folder too (the next run recompiles)."
+        False,
+        "--all",
+        help="With --clear: this version's folder and odds rows too (the next run "
+        "recompiles and makes them again).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document on stdout."),
     jobs: int = typer.Option(
         None, "--jobs", "-j", help="With warm: processes compiling side by side (default: cores)."
     ),
 ) -> None:
-    """Show or clear the cache of compiled kernels (one folder per kernel version);
-    `cache warm` compiles them for every command and preset in one go."""
+    """Show or clear the cache of compiled kernels (one folder per kernel version) and of
+    the odds rows made for rules with none shipped; `cache warm` compiles the kernels for
+    every command and preset in one go."""
     from ..util.errors import InputError
 
     if action not in (None, "warm"):
@@ -257,9 +269,12 @@ def cache_command(
             sys.exit(1)
         return
     from .. import kernels  # loads numba, compiles nothing
+    from ..table import odds_rows
 
     gone = kernels.prune_cache(0, keep_current=not all_) if clear else []
+    gone += odds_rows.clear_made(every=all_) if clear else []
     folders = kernels.cache_folders()
+    made = odds_rows.made_files()
     if as_json:
         doc = {
             "root": str(kernels.cache_root()),
@@ -274,6 +289,13 @@ def cache_command(
                 }
                 for d, size, used in folders
             ],
+            "odds_rows": {
+                "folder": str(odds_rows.cache_folder()),
+                "files": [
+                    {"path": str(f), "rows": what, "bytes": size, "current": read}
+                    for f, what, size, read in made
+                ],
+            },
             "deleted": [str(d) for d in gone],
         }
         sys.stdout.write(dumps_json(doc) + "\n")
@@ -302,4 +324,12 @@ def cache_command(
             f"Folders unused for {kernels.STALE_DAYS} days are deleted at the next "
             "compile; `pitchsim cache --clear` deletes the others now."
         )
+    folder = odds_rows.cache_folder()
+    if made:
+        lines.append(f"Odds rows made for rules with none shipped are kept in {folder}:")
+    else:
+        lines.append(f"No odds rows made yet (rules with none shipped have them made in {folder}).")
+    for f, what, size, read in made:
+        mark = "" if read else "  (not read by this version)"
+        lines.append(f"  {f.name}  {size / 1e3:6.1f} kB  {what}{mark}")
     sys.stdout.write("\n".join(lines) + "\n")

@@ -35,6 +35,8 @@ from pathlib import Path
 import numba
 from numba.core import event
 
+from ..util.runtime import user_cache
+
 _PACKAGE = Path(__file__).resolve().parent.parent
 STALE_DAYS = 3
 COMPILE_NOTICE = "pitchsim: compiling pitchsim's kernels, once: 15-60 s (cached for later runs)"
@@ -60,8 +62,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 def cache_root() -> Path:
     """The folder holding one cache folder per digest of pitchsim's numba source."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "pitchsim" / "numba"
+    return user_cache("numba")
 
 
 DIGEST = _numba_source_digest()

@@ -5,7 +5,7 @@ Under every preset (auction-pitch included) the family game kernel
 asks ``advisor_bid`` (``bidding.calls.seat_call``'s advisor branch, plugged
 in below for int32 family bidding arrays).  It is ``pitchsim advise --rules PRESET``
 with ``DEFAULT_SAMPLES`` samples, its default model (``odds``, play ``heuristic``;
-``heuristic+heuristic`` under a preset without an odds table, ``advisor_model``) and
+``heuristic+heuristic`` where the odds bidder cannot bid, ``advisor_model``) and
 the seed drawn from the decision's own stream, made of ``kernels.advice``'s family
 functions: the first ``DEFAULT_SAMPLES`` deals of that seed among the first
 ``DEFAULT_SAMPLES * DEFAULT_TRIES`` that fit the calls heard (``heard_fit``),
@@ -39,9 +39,10 @@ ADVISOR_PLAY = HEURISTIC  # advise's default play
 @njit(cache=True, inline="always")
 def advisor_model(defender):
     """The bidding policy the advisor models every seat by: advise's default, ``odds``,
-    where the preset has an odds table, else ``heuristic`` (no table: ``odds``, and so
-    ``advise``'s default model, is refused there; ``table.boards.odds_for`` gives
-    the advisor zeros, a defender's mean of 0)."""
+    wherever the odds bidder bids (rows shipped or made, ``table.odds_rows``), else
+    ``heuristic`` (a maximum bid beyond the kernels' calls: ``odds``, and so
+    ``advise``'s default model, is refused there; ``table.boards.odds_for`` gives the
+    advisor zeros, a defender's mean of 0)."""
     return bidding.BID_ODDS if defender > 0 else bidding.BID_HEURISTIC
 
 

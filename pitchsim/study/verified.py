@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..util.atomic import write_file
 from ..util.jsonio import dumps_json
+from ..util.runtime import user_cache
 
 if TYPE_CHECKING:
     from .manifest import PartRecord
@@ -48,8 +49,7 @@ def racy_seconds(st: os.stat_result) -> float:
 
 
 def cache_folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pitchsim" / "verified"
+    return user_cache("verified")
 
 
 def _identity(st: os.stat_result, rec: PartRecord) -> list:

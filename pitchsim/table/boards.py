@@ -17,11 +17,8 @@ solved double-dummy; default 32 and 16 worlds).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 
@@ -63,13 +60,13 @@ from ..kernels.presets import (
 )
 from ..kernels.rng import deal_key
 from ..kernels.score import AWARD_NAMES, NOT_PLAYED
-from ..util.errors import InputError, quoted
+from ..util.errors import quoted
 from ..util.runtime import chunked, pick_seed, use_threads
 from .bidding import Strategy, StrategyError
 from .fixed import check_fixed
+from .odds_rows import odds_rows
 from .policies import play_array, play_policy, searches
 
-TABLE_FILE = "family_bid_table.npz"
 BOARDS_PER_CALL = 1 << 12
 
 
@@ -125,61 +122,18 @@ def kernel_play_array(ids: Sequence[int]) -> np.ndarray:
 # ---------------------------------------------------------------- the odds table
 
 
-def load_data_table(name: str, what: str, make: str) -> dict:
-    """The arrays of ``pitchsim/data/<name>``; a one-line error naming ``what`` is
-    missing and the ``make`` command that writes it."""
-    path = Path(__file__).resolve().parent.parent / "data" / name
-    try:
-        with np.load(path) as z:
-            return {k: z[k] for k in z.files}
-    except FileNotFoundError:
-        raise InputError(f"the {what} {name} is missing: run {make}") from None
-
-
-@lru_cache(maxsize=1)
-def load_bid_table() -> dict:
-    return load_data_table(TABLE_FILE, "family odds table", "scripts/make_bid_table.py")
-
-
-def odds_table_key(rules: Rules, players: int) -> str:
-    """The row of the family odds table for ``rules`` at ``players``: the family, the
-    table size and the partnership, a kitty's size (12.2: the pitcher's N more cards
-    change every make-probability, so a kitty reads only its own rows) and a called
-    partner (12.1: the pitcher's side is two seats, so it reads only its own rows)."""
-    kitty = f"/kitty={rules.kitty}" if rules.kitty else ""
-    partner = f"/partner={rules.partner}" if rules.partner != "none" else ""
-    return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}{partner}"
-
-
 def odds_bidder_table(rules: Rules, players: int) -> tuple[np.ndarray, float]:
     """The ``odds`` bidder's table for ``rules`` at ``players``: P(the pitcher's side
     takes at least k) by the heuristic count's bucket and trump holding (``odds_row``),
-    and a defender's mean points.
-    Rules that differ from their family's preset read the preset's table when it has
-    the same maximum bid and partnership, the 52-card pack and the same kitty (rows of
-    its own: ``odds_table_key``); otherwise it is refused in one line."""
-    if rules.deck != "2-A":
-        raise StrategyError(
-            f"the odds bidder has no table for deck={rules.deck}: its tables were dealt "
-            "from the 52-card pack, and a short pack changes every make-probability "
-            "(VARIANTS.md 12.3); bid heuristic or random there"
-        )
-    t = load_bid_table()
-    keys = [str(k) for k in t["keys"]]
-    want = odds_table_key(rules, players)
-    if want not in keys or int(t["max_bid"][keys.index(want)]) != rules.max_bid:
-        raise StrategyError(
-            f"the odds bidder has no table for {label(rules)} with {players} players: "
-            f"{odds_rows_words(rules, keys, [int(m) for m in t['max_bid']])}; bid "
-            "heuristic or random there"
-        )
-    i = keys.index(want)
+    and a defender's mean points, from the shipped rows where they apply, else from rows
+    made for these rules on first use (``odds_rows.odds_rows``)."""
+    rows = odds_rows(rules, players)
     odds = np.zeros((N_ODDS_ROWS, MAX_CALL))
-    odds[:N_ROWS, : rules.max_bid] = t["p_at_least"][i][:, : rules.max_bid]
-    defender = float(t["defender"][i])
+    odds[:N_ROWS, : rules.max_bid] = rows.p_at_least[:, : rules.max_bid]
+    defender = rows.defender
     # Last row: Q(k), the share of random hands (the table's row histogram) for which
     # a bid of k beats passing: how often a caller still to come outbids k.
-    share = t["cells"][i] / max(1, int(t["cells"][i].sum()))
+    share = rows.cells / max(1, int(rows.cells.sum()))
     # And M(k), how often a bid of k is made, over the hands worth k or more (share
     # weighted): what odds-game reads of an opponent's high bid; a bid no hand of the
     # table is worth takes the rate of the bid below it.
@@ -195,62 +149,14 @@ def odds_bidder_table(rules: Rules, players: int) -> tuple[np.ndarray, float]:
     return odds, defender
 
 
-def odds_rows_words(rules: Rules, keys: Sequence[str], max_bids: Sequence[int]) -> str:
-    """The tables the odds bidder has under ``rules``' family and maximum bid, for a
-    player who asked for another, in a few words: ``its smear tables are for 2-7
-    players, 4 in partnership and kitty=1-6 at 4 players`` (``odds_table_key``'s keys)."""
-    fam = rules.family
-    sizes: dict[tuple[bool, str], list[int]] = {}
-    other_bids = set()
-    for key, top in zip(keys, max_bids, strict=True):
-        family, n, partnership, *kitty = key.split("/")
-        if family != fam:
-            continue
-        if top != rules.max_bid:
-            other_bids.add(top)
-            continue
-        sizes.setdefault((partnership == "1", "".join(kitty)), []).append(int(n))
-    if not sizes:
-        if other_bids:  # options that change the points a hand awards (VARIANTS.md 6.2)
-            tops = " or ".join(str(b) for b in sorted(other_bids))
-            return f"its {fam} tables count a maximum bid of {tops}, not {rules.max_bid}"
-        return f"it has no {fam} table"
-    parts = []
-    kitties: dict[tuple[str, str], list[int]] = {}  # the kitty sizes of one table, together
-    partners: dict[str, list[str]] = {}  # and the partners (12.1)
-    for (partnership, extra), ns in sorted(sizes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        count = _numbers(ns)
-        table = f"{count} in partnership" if partnership else f"{count} players"
-        kitty = re.match(r"kitty=(\d+)", extra)
-        if kitty:
-            kitties.setdefault((extra[kitty.end() :], table), []).append(int(kitty[1]))
-        elif extra.startswith("partner="):
-            partners.setdefault(table, []).append(extra.removeprefix("partner="))
-        else:
-            parts.append(f"{extra} at {table}" if extra else table)
-    for (rest, table), ks in kitties.items():
-        parts.append(f"kitty={_numbers(ks)}{rest} at {table}")
-    for table, kinds in partners.items():
-        parts.append(f"partner={'|'.join(sorted(kinds, reverse=True))} at {table}")
-    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return f"its {fam} tables are for {listed}"
-
-
-def _numbers(ns: Sequence[int]) -> str:
-    """``2-7`` for a run of whole numbers, else ``4, 6``."""
-    ns = sorted(ns)
-    if len(ns) > 1 and ns[-1] - ns[0] == len(ns) - 1:
-        return f"{ns[0]}-{ns[-1]}"
-    return ", ".join(map(str, ns))
-
-
 def no_odds() -> tuple[np.ndarray, float]:
     return np.zeros((N_ODDS_ROWS, MAX_CALL)), 0.0
 
 
 def odds_for(seats: Sequence[Strategy], rules: Rules, n: int):
-    """The odds table the seats need: refused without one for ``odds`` and ``odds-game``;
-    the ``advisor`` models the others by ``odds`` where the preset has a table, else by
+    """The odds table the seats need (``odds_bidder_table``: shipped or made), refused for
+    ``odds`` and ``odds-game`` only where the odds bidder cannot bid at all
+    (``odds_rows.odds_refusal``); the ``advisor`` models the others by ``odds``, there by
     ``heuristic`` (``kernels.advisor.advisor_model``: no table, a defender's mean 0)."""
     if any(s.bidding in ODDS_BIDDERS for s in seats):
         return odds_bidder_table(rules, n)

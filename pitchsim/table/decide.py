@@ -85,12 +85,14 @@ from .bidding import Strategy, StrategyError
 from .boards import (
     BIDDING_IDS,
     GAME_BIDDERS,
+    ODDS_BIDDERS,
     PLAY_NAMES,
     SEARCH_PLAY,
     odds_for,
     strategy_for,
 )
 from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
+from .odds_rows import odds_refusal
 from .policies import play_policy, seen_arrays
 
 MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took them all
@@ -327,9 +329,10 @@ class SeatDecision:
 def checked_strategy(strategy: Strategy, rules: Rules, players: int, bids: bool = True) -> Strategy:
     """``strategy`` if the family kernels play it under ``rules`` at ``players``, else
     one line (``StrategyError``) saying what they play.  ``bids``: it will call in an
-    auction, so an ``odds`` bidder needs its table there (a game or a call); naming
-    trump and playing a card read no table (``name_suit`` counts the hand, the play
-    policy plays), so a decision of those is asked without (12.1, 12.3: no table)."""
+    auction, so an ``odds`` bidder must be able to bid there (``odds_rows.odds_refusal``:
+    every table but one whose maximum bid is beyond the kernels' calls); naming trump
+    and playing a card read no table (``name_suit`` counts the hand, the play policy
+    plays), so a decision of those is asked without."""
     try:
         s = strategy_for(strategy, rules)
     except StrategyError:
@@ -341,8 +344,11 @@ def checked_strategy(strategy: Strategy, rules: Rules, players: int, bids: bool 
             f"{label(rules)}: there bidding is {', '.join(BIDDING_IDS)} and play is "
             f"{play}"
         ) from None
-    if bids:
-        _odds(s.bidding, rules, players)
+    # (its rows are made, where none ship, at its first call, not here: the web's game
+    # form checks every kitty size a table could have, odds_rows.odds_rows)
+    why = odds_refusal(rules) if bids and s.bidding in ODDS_BIDDERS else None
+    if why:
+        raise StrategyError(why)
     return s
 
 

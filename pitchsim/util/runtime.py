@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
+from pathlib import Path
 
 from .errors import InputError, quoted
 
@@ -13,6 +15,13 @@ PART_SIZE = 1 << 20  # deals per part of a run: ~15 MB on disk, ~43 MB of column
 
 # numba is imported inside the functions that use it: pick_seed and PART_SIZE serve the
 # CLI's option checks and help, which must not wait for numba to load.
+
+
+def user_cache(name: str) -> Path:
+    """pitchsim's folder ``name`` in the user's cache (``$XDG_CACHE_HOME``, else
+    ``~/.cache``): the compiled kernels, the parts checked, the odds rows made."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pitchsim" / name
 
 
 def max_threads() -> int:

@@ -200,8 +200,9 @@ def table_kitties(doc: dict) -> dict:
     """The kitty sizes the game form offers at this table (``preset``, ``players``,
     ``partnership``, ``rules`` as a new game reads them) against these ``opponents``:
     each of ``kitty_sizes``'s, up to ``most``, that a game would start with, checked as
-    a game checks its table (``table.game.check_table``, the opponents at every seat:
-    the odds bidder has kitty rows at some tables only, 12.2).  ``refused``: the first
+    a game checks its table (``table.game.check_table``, the opponents at every seat;
+    the odds bidder's rows for a kitty, 12.2, shipped or made when the game starts,
+    ``table.odds_rows``).  ``refused``: the first
     size left out's refusal, in the table's own line (None: none left out).  A table
     refused without a kitty is refused as a new game would be."""
     from ..table.game import check_table

@@ -811,8 +811,9 @@ let kittyAsked = 0;
 async function setupKitty() {
   // The game form's Kitty select (12.2): the sizes the server would start a game with at
   // this table against these opponents (/api/kitties: up to a hand's worth within the
-  // pack, and only those the opponents play there: the odds bidder has kitty rows at
-  // some tables only), the note under the fields saying why the others are left out.
+  // pack, and only those the opponents play there: every size, now that the odds
+  // bidder's rows are made for a kitty without shipped ones), the note under the fields
+  // saying why any other is left out.
   // Hidden, and left out of the request, where the preset cannot have a kitty at this
   // table or the table itself is refused (the Start button then says why).
   // ``#setup[data-kitties]`` is "asking" until the answer for the form as it now
