@@ -174,6 +174,24 @@ def test_the_shipped_rows_are_still_read_where_they_apply(cache):
     assert not cache.exists()
 
 
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "smear,kitty=3,discard=draw",  # 12.8.2: everybody discards and draws
+        "smear,kitty=3,discard=choice",  # 12.8.1: the pitcher in his turn, the same hands
+        "auction-pitch,deal=9,discard=choice,trump=named",  # 12.8.1: 9 dealt, 3 put down
+        "auction-pitch,trump=named,discard=non-trump",  # 4.8 under a preset without it
+    ],
+)
+def test_a_discard_the_preset_has_not_reads_no_shipped_rows(spec):
+    """4.8, 12.8: a discard and draw changes the hands every row counts, so rules whose
+    deal, discard or rob differ from their preset's never read its shipped rows (the
+    preset has the same maximum bid, kitty and partner, which is all the key names)."""
+    r = Rules.parse(spec)
+    assert O.odds_table_key(r, 4) in [str(k) for k in O.load_bid_table()["keys"]]
+    assert O.shipped_rows(r, 4) is None
+
+
 def test_only_a_maximum_bid_beyond_the_kernels_calls_is_refused():
     """6.2: the maximum bid is what the options award; the odds bidder's calls go up to
     the kernels' largest (15), so smear with two jokers, the jick, the 3 and both pedros

@@ -9,8 +9,9 @@ The rows pitchsim ships (``pitchsim/data/family_bid_table.npz``, which
 ``scripts/make_bid_table.py`` writes from ``count_rows``) cover every preset at the
 tables it plays, and the kitty and called-partner tables on record.  Rules that differ
 from their family's preset read the preset's rows when they have its maximum bid, the
-52-card pack, the same kitty and partner (``shipped_rows``).  Any other rules (a short
-pack, another maximum bid, a kitty or partner at a table without rows, ...) have rows
+52-card pack, its deal, discard and rob, the same kitty and partner (``shipped_rows``).
+Any other rules (a short pack, another maximum bid, a discard and draw the preset has
+not, a kitty or partner at a table without rows, ...) have rows
 made on first use for exactly those rules and players (``made_rows``: ``MADE_DEALS``
 deals from a seed derived from the rules' key, so the same rows on any machine and
 thread count), then kept in ``$XDG_CACHE_HOME/pitchsim/odds/``, one checked file per
@@ -28,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..game.rules import Rules, label
+from ..game.rules import FAMILIES, Rules, label
 from ..kernels.bidding.calls import N_BUCKETS, N_CLASSES, N_ROWS
 from ..util.atomic import WriteError, atomic_path
 from ..util.errors import InputError
@@ -47,6 +48,9 @@ NOISE = 3.0  # standard errors of a difference that pooling may erase
 # players, smear,partner=called,kitty=3 at 5, session 66); the shipped rows' 2,000,000
 # take 4 CPU-s
 MADE_DEALS = 200_000
+# The options that shape the hands the rows count, with the library default a preset
+# that does not name them keeps (``shipped_rows``)
+DEALT = {k: getattr(Rules(), k) for k in ("deal", "discard", "rob")}
 MADE_FORMAT = "pitchsim-odds-rows"
 MADE_FIELDS = ("rules", "players", "deals", "seed", "fill")
 
@@ -180,9 +184,12 @@ def odds_table_key(rules: Rules, players: int) -> str:
 
 def shipped_rows(rules: Rules, players: int) -> OddsRows | None:
     """The shipped rows ``rules`` read at ``players``: their family's preset's
-    (``odds_table_key``) when they have its maximum bid and the 52-card pack (a short
-    pack changes every make-probability, 12.3); None where it has none."""
-    if rules.deck != "2-A":
+    (``odds_table_key``) when they have its maximum bid, the 52-card pack (a short
+    pack changes every make-probability, 12.3) and its deal, discard and rob (they
+    change the hands every row counts: 4.8, 12.7, 12.8); None where it has none."""
+    preset = FAMILIES[rules.family].preset
+    dealt_as = all(getattr(rules, k) == preset.get(k, DEALT[k]) for k in DEALT)
+    if rules.deck != "2-A" or not dealt_as:
         return None
     t = load_bid_table()
     keys = [str(k) for k in t["keys"]]
