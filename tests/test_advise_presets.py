@@ -166,12 +166,6 @@ def test_dealer_steal_variants_decide_the_dealers_calls():
         (dict(rules=PRESETS["smear"], calls="shoot"), "cannot read call"),  # no shoot
         (dict(rules=PRESETS["smear"], calls="1"), "cannot call 1"),  # min-bid 2
         (dict(rules=PRESETS["smear"], model="pimc"), "pimc"),
-        # a maximum bid of 20 (both pedros, the 3, two jokers: 6.2), beyond the odds
-        # bidder's calls (a joker's 5 has rows made for it)
-        (
-            dict(rules=Rules.parse("smear,jokers=2,three=true,five=pedro"), model="odds"),
-            "a maximum bid of 20",
-        ),
         (dict(rules=PRESETS["setback"], players=3), "4 players"),
     ],
 )

@@ -340,14 +340,14 @@ def test_family_refusals_and_no_decision():
     assert reply["code"] == "unknown-strategy"
     assert "nosuch" in reply["message"] and "advisor" in reply["message"]
     # smear at 4 players has an odds table shipped; auction-pitch with a joker (bids to
-    # 5) one made for it; smear with both pedros, the 3 and two jokers (bids to 20, 6.2)
-    # none: the odds bidder's calls end at the kernels' largest, 15
+    # 5) one made for it, and smear with both pedros, the 3 and two jokers (bids to the
+    # largest maximum bid, 20, 6.2) too
     ap = {"rules": "auction-pitch,jokers=1,shoot=true", "players": 4, "seat": 1, "dealer": 0,
           "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": []}  # fmt: skip
     assert decide(ap, strategy="odds+heuristic")["type"] == "action"
-    wide = ap | {"rules": "smear,jokers=2,three=true,five=pedro", "calls": []}
+    wide = ap | {"rules": "smear,jokers=2,three=true,five=pedro", "seat": 2, "calls": ["19"]}
     reply = decide(wide, strategy="odds+heuristic")
-    assert reply["code"] == "unknown-strategy" and "a maximum bid of 20" in reply["message"]
+    assert reply["type"] == "action" and reply["action"] in ("pass", "20"), reply
     assert decide(ap, strategy="heuristic+heuristic")["type"] == "action"
     # a called partner with a kitty (12.1, 12.2): rows made for it, the default bids
     kitty = ap | {"rules": "smear,partner=called,kitty=3", "players": 5, "calls": []}

@@ -169,34 +169,30 @@ def test_a_call_a_tie_and_the_clock(monkeypatch):
                              if k.best == "2" else "")  # fmt: skip
 
 
-@pytest.mark.parametrize("problem", ["StrategyError", "UnlikelyCalls"])
-def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypatch, problem):
+def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypatch):
+    """No deal fits the calls heard under advise's model: the others are taken to bid
+    at random, without a clock, and the note says so; a model asked for is not
+    replaced."""
     import pitchsim.advice.advise as advise
-    import pitchsim.table.bidding as bidding
 
-    error = getattr(bidding if problem == "StrategyError" else advise, problem)
     models = []
 
     def fake(view, **options):
         models.append((options.get("model"), options["time"]))
         if options.get("model") in (None, "odds"):
-            raise error("no")
+            raise advise.UnlikelyCalls("no")
         return advice({0: 0.5, 1: 0.45}, 0)
 
     monkeypatch.setattr(advise, "advise_view", fake)
     j = judge.judge_call(
         SimpleNamespace(seat=0, rules=BASE, stealing_call=lambda: None), "1", 1, 100, 1, time=5.0
     )
-    if problem == "StrategyError":
-        assert models == [(None, 5.0), ("heuristic", 5.0)]
-        assert j.note == "no odds table for these rules: the others taken to bid heuristic"
-    else:
-        assert models == [(None, 5.0), ("random", None)]  # without a clock
-        assert j.note == (
-            "no deal fit the calls heard under advise's model: the others taken to bid random"
-        )
+    assert models == [(None, 5.0), ("random", None)]  # without a clock
+    assert j.note == (
+        "no deal fit the calls heard under advise's model: the others taken to bid random"
+    )
     assert j.loss == pytest.approx(0.05)
-    with pytest.raises(error):  # a model asked for is not replaced
+    with pytest.raises(advise.UnlikelyCalls):  # a model asked for is not replaced
         judge.judge_call(
             SimpleNamespace(seat=0, rules=BASE, stealing_call=lambda: None),
             "1",

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from test_families_cli import rows_within
 
+import pitchsim
 from pitchsim.game.rules import Rules, label
 from pitchsim.kernels.bidding.calls import N_CLASSES, N_ROWS
 from pitchsim.table import odds_rows as O
-from pitchsim.table.bidding import StrategyError
 from pitchsim.table.boards import odds_bidder_table
 from pitchsim.util.errors import InputError
 from pitchsim.util.runtime import use_threads
@@ -192,18 +192,21 @@ def test_a_discard_the_preset_has_not_reads_no_shipped_rows(spec):
     assert O.shipped_rows(r, 4) is None
 
 
-def test_only_a_maximum_bid_beyond_the_kernels_calls_is_refused():
-    """6.2: the maximum bid is what the options award; the odds bidder's calls go up to
-    the kernels' largest (15), so smear with two jokers, the jick, the 3 and both pedros
-    (a maximum bid of 20) is refused in one line naming the rule, and 15 is bid."""
-    with pytest.raises(StrategyError) as refused:
-        O.odds_rows(Rules.parse("smear,jokers=2,three=true,five=pedro"), 4)
-    assert str(refused.value) == (
-        "the odds bidder bids at most 15 (the kernels' largest call), and "
-        "smear,jokers=2,three=true,five=pedro has a maximum bid of 20 (VARIANTS.md 6.2); "
-        "bid heuristic or random there"
+def test_the_largest_maximum_bid_has_rows_and_games_are_tallied_to_it(cache):
+    """6.2: the maximum bid is what the options award, 20 at the most (two jokers, the
+    jick, the 3 and both pedros: 4 + 1 + 2 + 3 + 10).  Its rows are made, and whole
+    games under it are played and tallied at every bid up to 20 (the kernels' calls
+    once ended at 15, and a tournament there stopped with an IndexError)."""
+    top = "smear,jokers=2,jick=true,three=true,five=pedro"
+    r = Rules.parse(top)
+    assert r.max_bid == 20
+    rows = O.odds_rows(r, 4)
+    assert rows.p_at_least.shape == (N_ROWS, 20)
+    assert rows.p_at_least[:, 0].max() > 0.9  # some counts nearly always take a point
+    out = pitchsim.tournament(
+        [f"{s}+heuristic" for s in ("odds", "heuristic")], rules=top, boards=4, seed=1
     )
-    assert O.odds_refusal(Rules.parse("smear,jokers=2,three=true,five=true")) is None
+    assert [sorted(s.pitched) for s in out.results] == [list(range(1, 21))] * 2
     # and a table the rules refuse has no rows: their own line (ten-point: 4-6 players)
     with pytest.raises(InputError, match="ten-point is played by 4-6 players, not 7"):
         O.odds_rows(Rules.parse("ten-point"), 7)

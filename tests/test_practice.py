@@ -568,9 +568,8 @@ def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
     [
         # a strategy the preset's kernels do not play under hands=N (12.4)
         (["--rules", "smear,hands=3", "--opponents", "odds-game+heuristic"], "hands=3"),
-        # the odds bidders, practice's default opponents, bid at every table but one whose
-        # maximum bid (6.2) is beyond the kernels' largest call
-        (["--rules", "smear,jokers=2,three=true,five=pedro"], "has a maximum bid of 20"),
+        # a partnership (6.3.1) at a table of 5
+        (["--rules", "smear,partnership=true", "--players", "5"], "4 players"),
     ],
 )
 def test_a_game_the_table_refuses_is_refused_before_the_heading(tmp_path, args, words):

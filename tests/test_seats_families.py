@@ -40,7 +40,6 @@ from pitchsim.kernels.play import seat_knowledge
 from pitchsim.kernels.policies.cards import any_rules
 from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
-from pitchsim.table.bidding import StrategyError
 from pitchsim.table.boards import odds_for, seat_ids, strategy_for
 from pitchsim.table.decide import card_counter, search_worlds, view_knowledge
 from pitchsim.table.seats import KernelSeat, view_key
@@ -232,19 +231,14 @@ def test_call_and_play_answer_their_own_decisions_from_the_seed(spec):
     assert "play" in phases and "auction" in phases
 
 
-def test_a_strategy_the_families_do_not_play_is_refused_saying_what_they_play():
-    view = View.from_json(
-        json.loads(open("examples/family_views/smear.json", encoding="utf-8").read())
-    )
-    # smear bidding to 20 (both pedros, the 3, two jokers: 6.2) is beyond the odds
-    # bidder's calls: the message says what to bid instead
-    ap = dict(json.loads(json.dumps(view.to_json())))
-    wide = {"rules": "smear,jokers=2,three=true,five=pedro", "players": 4, "seat": 1}
+def test_the_odds_bidder_calls_up_to_the_largest_maximum_bid():
+    """6.2: smear with both pedros, the 3 and two jokers bids to 20, the largest maximum
+    bid; an odds seat's call there is read from rows made for it, and after a 19 it
+    passes or bids the 20."""
+    wide = {"rules": "smear,jokers=2,three=true,five=pedro", "players": 4, "seat": 2}
     hand = ["AH", "KH", "2H", "9C", "7D", "3S"]
-    doc = View.from_json(wide | {"dealer": 0, "hand": hand, "calls": [], "scores": [0] * 4})
-    with pytest.raises(StrategyError, match="a maximum bid of 20.*bid heuristic or random"):
-        KernelSeat("odds+heuristic").decide(doc, view_key(0, doc))
-    assert ap["rules"].startswith("smear")
+    doc = View.from_json(wide | {"dealer": 0, "hand": hand, "calls": ["19"], "scores": [0] * 4})
+    assert KernelSeat("odds+heuristic").decide(doc, view_key(0, doc)).action in ("pass", "20")
 
 
 @pytest.mark.parametrize("spec", ["smear", "ten-point", "setback"])

@@ -90,7 +90,6 @@ COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
 # hint's policy for the coach's cards under every preset (not hint's default: pimc at
 # 5-7 players takes seconds a world); the game on this hand is rollout's measure alone
 COACH_POLICY = GAME_POLICY = "rollout"
-FALLBACK_MODEL = "heuristic"  # advise's model where its default cannot bid (odds_refusal)
 UNLIKELY_MODEL = "random"  # advise's model where no deal fits the calls under its default
 # Seconds the coach's advise or hint may take per decision judged (None: no clock).  Far
 # more than the defaults above need on this machine, so a stop by the clock is rare; a
@@ -176,7 +175,6 @@ def judge_call(
     if model is not None:
         options["model"] = model
     from ..advice.advise import UnlikelyCalls
-    from ..table.bidding import StrategyError
 
     fallback = ""
 
@@ -186,14 +184,6 @@ def judge_call(
     name = lambda c: call_text(c, view.rules)  # noqa: E731
     try:
         a = run()
-    except StrategyError:
-        if model is not None:
-            raise
-        # The odds bidder has rows for every table but one whose maximum bid is beyond
-        # the kernels' calls (table.odds_rows.odds_refusal): there the other seats are
-        # taken to bid by the heuristic.
-        a = run(model=FALLBACK_MODEL)
-        fallback = f"no odds table for these rules: the others taken to bid {FALLBACK_MODEL}"
     except UnlikelyCalls:
         if model is not None:
             raise

@@ -38,11 +38,9 @@ ADVISOR_PLAY = HEURISTIC  # advise's default play
 
 @njit(cache=True, inline="always")
 def advisor_model(defender):
-    """The bidding policy the advisor models every seat by: advise's default, ``odds``,
-    wherever the odds bidder bids (rows shipped or made, ``table.odds_rows``), else
-    ``heuristic`` (a maximum bid beyond the kernels' calls: ``odds``, and so
-    ``advise``'s default model, is refused there; ``table.boards.odds_for`` gives the
-    advisor zeros, a defender's mean of 0)."""
+    """The bidding policy the advisor models every seat by: advise's default, ``odds``
+    (its rows shipped or made at every table, ``table.odds_rows``), or ``heuristic``
+    when it was given no rows (zeros, a defender's mean of 0: ``table.boards.no_odds``)."""
     return bidding.BID_ODDS if defender > 0 else bidding.BID_HEURISTIC
 
 

@@ -72,7 +72,7 @@ from .settle import count_hand, settle_hand, winners
 from .simulate import hand_scratch
 
 BLOCK = 16  # games per parallel block
-MAX_CALL = 16  # calls 0 .. cinch's 14 and a shoot
+MAX_CALL = 21  # calls 0 .. the largest maximum bid, 20 (VARIANTS.md 6.2: every award on)
 DEALER_SET_PENALTY = 2
 
 # One row of a game log.

@@ -154,17 +154,11 @@ def no_odds() -> tuple[np.ndarray, float]:
 
 
 def odds_for(seats: Sequence[Strategy], rules: Rules, n: int):
-    """The odds table the seats need (``odds_bidder_table``: shipped or made), refused for
-    ``odds`` and ``odds-game`` only where the odds bidder cannot bid at all
-    (``odds_rows.odds_refusal``); the ``advisor`` models the others by ``odds``, there by
-    ``heuristic`` (``kernels.advisor.advisor_model``: no table, a defender's mean 0)."""
-    if any(s.bidding in ODDS_BIDDERS for s in seats):
+    """The odds table the seats need (``odds_bidder_table``: shipped or made, at every
+    table): the ``odds`` and ``odds-game`` bidders bid by it and the ``advisor`` models
+    the others by it; none for the rest."""
+    if any(s.bidding in ODDS_BIDDERS or s.bidding == "advisor" for s in seats):
         return odds_bidder_table(rules, n)
-    if any(s.bidding == "advisor" for s in seats):
-        try:
-            return odds_bidder_table(rules, n)
-        except StrategyError:
-            return no_odds()
     return no_odds()
 
 

@@ -85,14 +85,12 @@ from .bidding import Strategy, StrategyError
 from .boards import (
     BIDDING_IDS,
     GAME_BIDDERS,
-    ODDS_BIDDERS,
     PLAY_NAMES,
     SEARCH_PLAY,
     odds_for,
     strategy_for,
 )
 from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
-from .odds_rows import odds_refusal
 from .policies import play_policy, seen_arrays
 
 MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took them all
@@ -326,13 +324,10 @@ class SeatDecision:
     plan: int = -1  # an advisor's call: the trump it plans (never shown to the table)
 
 
-def checked_strategy(strategy: Strategy, rules: Rules, players: int, bids: bool = True) -> Strategy:
-    """``strategy`` if the family kernels play it under ``rules`` at ``players``, else
-    one line (``StrategyError``) saying what they play.  ``bids``: it will call in an
-    auction, so an ``odds`` bidder must be able to bid there (``odds_rows.odds_refusal``:
-    every table but one whose maximum bid is beyond the kernels' calls); naming trump
-    and playing a card read no table (``name_suit`` counts the hand, the play policy
-    plays), so a decision of those is asked without."""
+def checked_strategy(strategy: Strategy, rules: Rules) -> Strategy:
+    """``strategy`` if the family kernels play it under ``rules``, else
+    one line (``StrategyError``) saying what they play.  An ``odds`` bidder bids at
+    every table: its rows are shipped or made at its first call (``odds_rows``)."""
     try:
         s = strategy_for(strategy, rules)
     except StrategyError:
@@ -344,11 +339,6 @@ def checked_strategy(strategy: Strategy, rules: Rules, players: int, bids: bool 
             f"{label(rules)}: there bidding is {', '.join(BIDDING_IDS)} and play is "
             f"{play}"
         ) from None
-    # (its rows are made, where none ship, at its first call, not here: the web's game
-    # form checks every kitty size a table could have, odds_rows.odds_rows)
-    why = odds_refusal(rules) if bids and s.bidding in ODDS_BIDDERS else None
-    if why:
-        raise StrategyError(why)
     return s
 
 
@@ -377,7 +367,7 @@ def decide_at(
     advisor's deals per call (None: ``DEFAULT_SAMPLES``, the game kernel's)."""
     if view.to_move != view.seat:
         raise ValueError(f"it is not seat {view.seat}'s turn")
-    s = checked_strategy(strategy, view.preset, view.players, view.phase == "auction")
+    s = checked_strategy(strategy, view.preset)
     ask = _Advisor(samples, time)
     if view.phase == "auction":
         return _call(s, view, key, ask)

@@ -235,17 +235,9 @@ class Engine:
             raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"])) from None
         s = Strategy.parse(strategy)
         try:  # what the family kernels play, said in one line
-            checked_strategy(s, view.rules, view.players, bids=False)
+            checked_strategy(s, view.rules)
         except StrategyError as e:
             raise RequestError(UNKNOWN_STRATEGY, str(e)) from None
-        try:  # an odds bidder's table only where it bids: trump and cards read none
-            if view.phase == "auction" and view.to_move == view.seat:
-                checked_strategy(s, view.rules, view.players)
-        except StrategyError as e:
-            raise RequestError(
-                UNKNOWN_STRATEGY,
-                f"{e} (only a call needs the table: {s.name} names trump and plays the cards here)",
-            ) from None
         if view.to_move != view.seat:
             why = {
                 "over": "the hand is over",

@@ -124,8 +124,8 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     """What the table refuses, in one line, before a game starts rather than at its first
     deal or decision: the rules at this many players, a strategy name that cannot be
     read (:func:`built_in_strategies`), and a built-in strategy the preset's kernels do
-    not play there (the odds bidder included, which bids everywhere but under a maximum
-    bid beyond the kernels' calls: ``odds_rows.odds_refusal``).  ``seats`` are a game's seats or a tournament's
+    not play there (the odds bidder bids everywhere: ``odds_rows``).  ``seats`` are a
+    game's seats or a tournament's
     strategies (fewer than ``players``, each seated in turn): strategy names,
     :class:`~pitchsim.table.bidding.Strategy`, :class:`KernelSeat` or outside seats
     (``cmd:COMMAND`` or an object), which only the game itself can check.  A command
@@ -135,7 +135,7 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     from .decide import checked_strategy
 
     for s in strategies:
-        checked_strategy(s, rules, players)
+        checked_strategy(s, rules)
 
 
 @dataclass

@@ -203,31 +203,12 @@ def shipped_rows(rules: Rules, players: int) -> OddsRows | None:
 # ---------------------------------------------------------------- rows made on demand
 
 
-def odds_refusal(rules: Rules) -> str | None:
-    """Why the odds bidder cannot bid under ``rules`` at all (None: it can, from shipped
-    rows or made ones): a maximum bid beyond the kernels' calls."""
-    from ..kernels.game import MAX_CALL
-
-    if rules.max_bid >= MAX_CALL:
-        return (
-            f"the odds bidder bids at most {MAX_CALL - 1} (the kernels' largest call), and "
-            f"{label(rules)} has a maximum bid of {rules.max_bid} (VARIANTS.md 6.2); bid "
-            "heuristic or random there"
-        )
-    return None
-
-
 def odds_rows(rules: Rules, players: int) -> OddsRows:
     """The rows the odds bidder reads under ``rules`` at ``players``: the shipped ones
     where they apply (``shipped_rows``), else rows made for exactly these rules
-    (``made_rows``); refused in one line only where it cannot bid (``odds_refusal``) or
-    the rules refuse the table (``Rules.check_players``: no rows for a game not played)."""
-    from .bidding import StrategyError
-
+    (``made_rows``); refused in one line only where the rules refuse the table
+    (``Rules.check_players``: no rows for a game not played)."""
     rules.check_players(players)
-    why = odds_refusal(rules)
-    if why:
-        raise StrategyError(why)
     return shipped_rows(rules, players) or made_rows(rules, players)
 
 
