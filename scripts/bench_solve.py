@@ -30,8 +30,7 @@ must agree): the two searches under the same load.  ``--alternate partition`` do
 same without and with partition search (``solver.T_NO_PARTITION``), relevance on;
 ``--alternate dominance`` without and with count dominance (``solver.T_NO_DOMINANCE``);
 ``--alternate twochoice`` without and with a second bucket hashed with the Game counts
-under dominance (``solver.OFF_TWO_CHOICE``); ``--alternate gamereach`` without and with
-Game bounded by the trumps that carry count (``solver.OFF_GAME_REACH``).
+under dominance (``solver.T_NO_TWO_CHOICE``).
 ``--alternate preset`` solves each deal by the base game's entry point
 (``solve_position``, its options array) and by the presets' (``solve_preset``, the
 auction-pitch preset's options and tables), off and on: the base game as a preset.  On
@@ -70,8 +69,7 @@ SWITCHES = {
     "relevance": (solver.T_NO_RELEVANCE, 1),
     "partition": (solver.T_NO_PARTITION, 1),
     "dominance": (solver.T_NO_DOMINANCE, 1),
-    "twochoice": (solver.T_OFF, solver.OFF_TWO_CHOICE),
-    "gamereach": (solver.T_OFF, solver.OFF_GAME_REACH),
+    "twochoice": (solver.T_NO_TWO_CHOICE, 1),
     "preset": (None, 0),  # off: solve_position (the base options), on: solve_preset
 }
 PRESET: tuple = ()  # the rules' preset options and tables (main sets them), for "preset"

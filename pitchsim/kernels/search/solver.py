@@ -187,13 +187,11 @@ T_YES_NODES, T_NO_NODES = 11, 12
 # DOMINANCE_FROM players, under partition search).  T_DOMINATED: cut-offs by an entry
 # under other counts, summed over calls.
 T_NO_DOMINANCE, T_DOMINATED = 13, 14
-# T_OFF: techniques switched off, a bit each (0, a new table's: all on; to compare,
-# bench_solve.py --alternate NAME).  OFF_TWO_CHOICE: count dominance with one bucket an
-# entry (hashed without its Game counts, where every count of one hand meets), as
-# before the second bucket hashed with the counts too (``_search``).  OFF_GAME_REACH:
-# Game bounded by the counts alone, not by the trumps that carry count (``_game_reach``).
-T_OFF = 15
-OFF_TWO_CHOICE, OFF_GAME_REACH = 1, 2
+# T_NO_TWO_CHOICE: 1 for count dominance with one bucket an entry (hashed without its
+# Game counts, where every count of one hand meets), as before; 0 (a new table's): a
+# second bucket hashed with the counts too (``_search``; to compare, bench_solve.py
+# --alternate twochoice).
+T_NO_TWO_CHOICE = 15
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 _K_LA, _K_LB = 14, 15
 # Partition search: an entry's bucket is chosen by what every position its bounds may
@@ -208,7 +206,7 @@ PARTITION_FROM = 5
 # dominance, 200 deals: 6 players 87.3M -> 67.8M nodes in all, worst 27.7M -> 17.1M;
 # 7 players p95 64.8 -> 54.0 ms; at 5 players 4.1M -> 5.2M nodes, one deal doubling:
 # a hand's entries under several counts evict each other from a bucket.  With the second
-# bucket (OFF_TWO_CHOICE) it still costs there: 200 other deals, 26.3M -> 32.1M nodes).
+# bucket (T_NO_TWO_CHOICE) it still costs there: 200 other deals, 26.3M -> 32.1M nodes).
 DOMINANCE_FROM = 6
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -265,8 +263,7 @@ C_TWO_CHOICE = C_DOMINATED + 1  # 1: under dominance, a second bucket hashed wit
 # has played it by the end of trick 1.
 C_DUTY = C_TWO_CHOICE + 1
 C_CALLED = C_DUTY + 1
-C_GAME_REACH = C_CALLED + 1  # 1: Game bounded by the trumps that carry count (_game_reach)
-_CTX = C_GAME_REACH + 1
+_CTX = C_CALLED + 1
 TEAMS = 1
 TWO_SIDES = 2
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
@@ -553,67 +550,6 @@ def _game_totals(counts, ctx):
 
 
 @njit(cache=True)
-def _game_reach(hands, counts, ctx, every, held):
-    """(Game sure, Game still possible) for the pitcher's side, from the counts and the
-    trumps that carry count (``every``: the cards not in a completed trick, ``held``:
-    those still in hands; at a trick boundary the same).
-
-    A trump whose holder's side holds every trump above it still out (none in another
-    side's hand, none in the trick) is that side's whenever it is played: the trick's
-    highest trump is it or its partner's.  A trump of the other sides with no trump of
-    the pitcher's side above it (nor one in the trick) never reaches the pitcher's side.
-    So the pitcher's side ends with at least its count and its sure trumps' and at most
-    everything still out but the trumps it can never take; every other side (seat solo)
-    at least its count and its sure trumps', at most everything still out but the sure
-    trumps of the others.  The comparison relies on the trumps above a count card, which
-    all score themselves (the 10 and above, jokers, jick): no plain card's rank."""
-    n = ctx[C_N]
-    left = _count(every, ctx)
-    p, o = _game_totals(counts, ctx)
-    trumps = every & ctx[C_TMASK]
-    counted = held & trumps & (HONOURS | JOKERS)
-    if counted == 0 or ctx[C_GAME_REACH] == 0:
-        return p > o + left, p + left > o
-    mine = np.int64(0)
-    for s in range(n):
-        if _on_pitcher_side(s, ctx):
-            mine |= hands[s]
-    mine &= held
-    theirs = held & ~mine
-    in_trick = every & ~held  # (and inside a trick the cards of seats left one choice)
-    worth = ctx[C_WORTH]
-    sure_mine = 0
-    sure_all = 0
-    never = 0  # the count the pitcher's side can never take
-    best = o  # the highest other count with its sure trumps
-    for s in range(n):
-        m = hands[s] & counted
-        if m == 0:
-            continue
-        ours = _on_pitcher_side(s, ctx)
-        own = hands[s] & held if ctx[C_PARTNER] == 0 else (mine if ours else theirs)
-        sure = 0
-        while m:
-            b = m & -m
-            m &= m - 1
-            above = _trumps_above(trumps, b, ctx)
-            if above & ~worth:
-                continue  # (a trump above it that does not score: never under the presets)
-            if above & ~own == 0:
-                sure += _count(b, ctx)
-            if not ours and above & (mine | in_trick) == 0:
-                never += _count(b, ctx)
-        sure_all += sure
-        if ours:
-            sure_mine += sure
-        elif ctx[C_PARTNER] == 0:
-            best = max(best, counts[s] + sure)
-    if ctx[C_PARTNER] != 0:
-        best = o + sure_all - sure_mine
-    return p + sure_mine > best + left - sure_all, p + left - never > best
-
-
-@njit(cache=True)
 def _bounds(hands, counts, ctx, rest, pts):
     """(points sure, points still possible) for the pitcher's side at a trick boundary."""
     n = ctx[C_N]
@@ -639,11 +575,12 @@ def _bounds(hands, counts, ctx, rest, pts):
             hi += w
     if ctx[C_GAME] == 0:
         return lo, hi
-    sure, possible = _game_reach(hands, counts, ctx, rest, rest)
-    if sure:
+    left = _count(rest, ctx)
+    p, o = _game_totals(counts, ctx)
+    if p > o + left:
         lo += 1
         hi += 1
-    elif possible:
+    elif p + left > o:
         hi += 1
     return lo, hi
 
@@ -743,12 +680,12 @@ def _trick_bounds(
     if ctx[C_GAME] == 0:
         return lo, hi, win_card
     p, o = _game_totals(counts, ctx)
+    left = _count(rest, ctx)
     held = _count(rest & ~taken, ctx)
-    sure, possible = _game_reach(hands, counts, ctx, rest, rest & ~taken)
-    if sure or (mine_won and p + _count(taken, ctx) > o + held):
+    if p > o + left or (mine_won and p + _count(taken, ctx) > o + held):
         lo += 1
         hi += 1
-    elif possible and (not their_won or p + held > o):
+    elif p + (held if their_won else left) > o:
         hi += 1
     return lo, hi, win_card
 
@@ -1711,8 +1648,7 @@ def _solve(
     ctx[C_DOMINANCE] = table[0, T_NO_DOMINANCE] < 0 or (
         table[0, T_NO_DOMINANCE] == 0 and n >= DOMINANCE_FROM
     )
-    ctx[C_TWO_CHOICE] = ctx[C_DOMINANCE] != 0 and table[0, T_OFF] & OFF_TWO_CHOICE == 0
-    ctx[C_GAME_REACH] = table[0, T_OFF] & OFF_GAME_REACH == 0
+    ctx[C_TWO_CHOICE] = ctx[C_DOMINANCE] != 0 and table[0, T_NO_TWO_CHOICE] == 0
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     # Each card's value exactly (floor 0, no cap), or a target query: the climb starts
     # at target - 1 and stops at target, and the value is clipped to those two.
