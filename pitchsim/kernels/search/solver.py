@@ -717,21 +717,35 @@ def _key(hands, counts, ctx, rest, leader, rel):
         return top | sure  # Game is the pitcher side's whatever happens
     if p + left <= o:
         return top | none  # Game is out of reach
+    # Game compares counts only with each other: under count dominance, when the fields
+    # hold it (2 * left + 1 fits), each count that matters is kept as its distance from
+    # the pitcher side's (plus left + 1: 0 is a count cleared, the pitcher's own field
+    # 0), so positions whose counts differ by a constant share an entry and dominance
+    # compares the distances (bench_solve.py, 200 deals: 6 players 55.28M -> 54.63M
+    # nodes, 7 players 68.69M -> 67.41M; without dominance it costs: 4 players +0.6%).
+    # (The same hands hold the same count still out: one encoding a hand.)
+    relative = ctx[C_DOMINANCE] != 0 and 2 * left + 1 < (1 << width)
+    base = p - left - 1 if relative else 0
     packed = np.int64(0)
     if ctx[C_PARTNER] != 0:
-        packed = counts[0] | (counts[1] << width)
+        m = _slot(ctx[C_PITCHER], ctx)
+        packed = (o - base) << (width * (1 - m))
+        if not relative:
+            packed |= p << (width * m)
     else:
         pitcher = ctx[C_PITCHER]
         for s in range(n):
             c = counts[s]
-            if s != pitcher:
-                if c + left < p:
-                    c = 0  # can never reach the pitcher's count
-                else:
-                    for a in range(n):
-                        if a != pitcher and c + left < counts[a]:
-                            c = 0  # can never reach seat a's count: never the highest other
-                            break
+            if s == pitcher:
+                c = 0 if relative else c
+            elif c + left < p:
+                c = 0  # can never reach the pitcher's count
+            else:
+                c -= base
+                for a in range(n):
+                    if a != pitcher and counts[s] + left < counts[a]:
+                        c = 0  # can never reach seat a's count: never the highest other
+                        break
             packed |= c << (width * s)
     return top | packed
 
