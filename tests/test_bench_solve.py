@@ -4,25 +4,18 @@ the whole table and a fresh generation as ``pitchsim solve`` does."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pytest
+from script_module import script_module
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import rules_array
 from pitchsim.kernels.search import solver as kernel
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "bench_solve.py"
-
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_solve", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module("bench_solve")
 
 
 @pytest.mark.parametrize("switch", ["relevance", "partition", "dominance", "twochoice"])
