@@ -65,7 +65,8 @@ in a transposition table storing bounds on the points still to come, keyed by th
 each seat holds in relative ranks (:mod:`.ranks`: positions that differ only in which
 plain cards were played share an entry), the leader and the game counts (a count that
 can no longer matter -- below the pitcher's reach, or never the highest other -- is
-cleared so more positions share an entry).  Before searching, quick bounds: points
+cleared so more positions share an entry; under count dominance the others are kept as
+distances from the pitcher's).  Before searching, quick bounds: points
 already captured, points sure (a trump no opponent can beat: High always; the Jack or
 Low when every trump above it is on the same side), points lost, Game decided.  From 5
 players positions inside a trick are bounded too: a seat still to play with one legal
@@ -875,7 +876,9 @@ def _count_bits(ctx):
 def _at_least_as_good(a, b, ctx):
     """Are the packed Game counts ``a`` at least as good for the pitcher's side as
     ``b``: its count no lower, every other count no higher?  (A count the key cleared
-    is 0 there: the position's value is the one with that count 0.)"""
+    is 0 there: one that can never matter, as good for the pitcher's side as any.  Kept
+    as distances from the pitcher's, ``_key``, the pitcher's fields are 0 and the
+    others' compare the distances.)"""
     width = 8 if ctx[C_JOKER_HALF] != 0 else 7
     slots = 2 if ctx[C_PARTNER] != 0 else ctx[C_N]
     mine = _slot(ctx[C_PITCHER], ctx)
