@@ -81,7 +81,8 @@ def timed_solve(
     """(value, CPU ms, nodes) of one whole deal, seat 0 pitching; ``on`` False: without
     the technique ``switch`` (every other one on)."""
     for flag, _ in SWITCHES.values():
-        table[0, flag] = 0
+        if flag is not None:  # (table[0, None] is the whole header row: its index mask too)
+            table[0, flag] = 0
     flag, off = SWITCHES[switch]
     if flag is not None:
         table[0, flag] = 0 if on else off

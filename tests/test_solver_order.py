@@ -28,6 +28,7 @@ import itertools
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from solver_cases import (
     Solver,
@@ -237,3 +238,41 @@ def test_a_better_count_for_the_pitcher_through_a_cleared_count():
         if deciding >= 10:
             break
     assert deciding >= 10, deciding
+
+
+def test_counts_kept_as_distances_from_the_pitchers_under_dominance():
+    """Game compares counts with each other only (0.8; a tie gives it to nobody, Edge 8),
+    so under count dominance the key keeps each count that matters as its distance from
+    the pitcher's: counts moved by one constant share a key, and a count that can just
+    tie the pitcher's (``left`` below it) is kept, not cleared.  Without dominance the
+    counts are kept as they are."""
+    from pitchsim.kernels.presets import rules_array, rules_table
+
+    rules = Rules()
+    n = 6
+    # two plain cards a seat, and a ten and a king still out: 13 count
+    hands = np.array([mask_of([s, 26 + s]) for s in range(n)], dtype=np.int64)
+    hands[1] |= mask_of([47])
+    hands[2] |= mask_of([11])
+    ctx = np.zeros(kernel._CTX, dtype=np.int64)
+    kernel._setup(ctx, hands, n, 0, 1, rules_array(rules), rules_table(rules), -1)
+    rest = np.int64(0)
+    for h in hands:
+        rest |= h
+    left = kernel._count(rest, ctx)
+    assert left == 13
+    rel = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
+
+    def key(counts, dominance):
+        ctx[kernel.C_DOMINANCE] = dominance
+        c = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
+        c[:n] = counts
+        return kernel._key(hands, c, ctx, rest, 0, rel)
+
+    base = [20, 18, 20 - left, 0, 5, 19]
+    moved = [c + 3 for c in base]
+    assert key(base, 1) == key(moved, 1)
+    assert key(base, 0) != key(moved, 0)
+    tie = list(base)
+    tie[2] = 0  # far below: cleared
+    assert key(tie, 1) != key(base, 1)  # the just-tie count is not cleared

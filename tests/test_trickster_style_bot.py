@@ -5,13 +5,13 @@ no forfeit.  Rules cited from docs/rules.md (ten-point, 4.x)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from script_module import script_module
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = ROOT / "scripts" / "trickster_style_bot.py"
@@ -23,10 +23,7 @@ TEN_POINT = (
 
 @pytest.fixture(scope="module")
 def bot():
-    spec = importlib.util.spec_from_file_location("trickster_style_bot", BOT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module("trickster_style_bot")
 
 
 def view(**kw) -> dict:
