@@ -5,7 +5,7 @@ Under every preset (auction-pitch included) the family game kernel
 asks ``advisor_bid`` (``bidding.calls.seat_call``'s advisor branch, plugged
 in below for int32 family bidding arrays).  It is ``pitchsim advise --rules PRESET``
 with ``DEFAULT_SAMPLES`` samples, its default model (``odds``, play ``heuristic``;
-``heuristic+heuristic`` where the odds bidder cannot bid, ``advisor_model``) and
+``advisor_model``) and
 the seed drawn from the decision's own stream, made of ``kernels.advice``'s family
 functions: the first ``DEFAULT_SAMPLES`` deals of that seed among the first
 ``DEFAULT_SAMPLES * DEFAULT_TRIES`` that fit the calls heard (``heard_fit``),
