@@ -484,4 +484,4 @@ def test_cli_short_form_under_presets():
     refused(*base, "--trump", "H", words="(trump=first-lead, 6.3.5)")
     refused(*base, "--rules", "smear", "--trump", "X", words="--trump must be a suit")
     refused(*base, "--rules", "smear", "--calls", "6", words="pass or a bid 1-5")
-    refused(*base, "--rules", "ten-point", words="(4.8)")
+    refused(*base, "--rules", "ten-point", words="(4.8, 12.8)")

@@ -52,7 +52,7 @@ def test_hint_short_form_refuses_a_preset_with_a_draw(capsys):
     hand = "AH KH 2H 9C 7D 3S 4S 5S 6S"
     code, out, err = cli("hint", "--hand", hand, "--dealer", "0", "--rules", "ten-point")
     assert code == 2 and out == ""
-    assert "discards and draws before the play (4.8)" in one_line(err)
+    assert "discards and draws before the play (4.8, 12.8)" in one_line(err)
 
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)

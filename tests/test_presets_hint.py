@@ -321,7 +321,7 @@ def test_hint_model_on_the_command_line():
 
 def test_hint_model_under_a_draw_is_refused_naming_the_rule():
     hand, v = next((h, v) for h, v in card_views("ten-point", 4, 5, hands=2) if len(v.legal()) > 1)
-    with pytest.raises(HintError, match=r"discards and draws before the play \(4\.8\)"):
+    with pytest.raises(HintError, match=r"discards before the play \(4\.8, 12\.8\)"):
         hint_view(v, "rollout", 10, seed=1, model="heuristic")
 
 

@@ -353,11 +353,10 @@ def test_how_a_game_ended_in_words():
 @pytest.mark.parametrize(
     "rules, players, strategy, words",
     [
-        # the odds bidder's tables: a kitty reads rows of its own, kitty=7 has none (12.2)
-        ("smear,kitty=7", 4, "odds+heuristic", "kitty=7"),
-        # a called partner reads rows of its own (12.1), and has none with a kitty: the
-        # line names the tables there are, never the rows without the kitty
-        ("smear,partner=called,kitty=3", 5, "odds", "partner=called|announced at 5-6"),
+        # a partnership needs 4 players (6.3.1), whatever the strategy
+        ("smear,partnership=true", 5, "odds+heuristic", "partnership needs exactly 4 players"),
+        # a called partner needs 5 or 6 (6.3.7)
+        ("smear,partner=called,kitty=3", 4, "odds", "partner=called"),
         # the game bidder has no target to weigh under hands=N (12.4)
         ("smear,hands=5", 4, "odds-game", "not played under hands=5"),
     ],
