@@ -72,7 +72,6 @@ from ..kernels.search.play_fit import keep_read, play_misses
 from ..kernels.search.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.search.solver import new_table, preset_world_values
 from ..kernels.search.worlds import ATTEMPTS_PER_WORLD, sample_worlds
-from ..table.bidding import StrategyError
 from ..table.boards import no_odds, odds_bidder_table
 from ..table.clock import (
     ALL_DONE,
@@ -930,12 +929,7 @@ def _setup_at(
             "so the worlds deal the hands in play, not the hands the calls were made from; "
             "leave --model out (the worlds fit the play and the draw seen)"
         )
-    try:
-        odds, defender = odds_bidder_table(r, view.players) if model in ODDS_BIDDERS else no_odds()
-    except StrategyError as e:
-        if named:
-            raise
-        return unfitted(f"{CALLS_NOT_FITTED} (the {model} model: {e})")
+    odds, defender = odds_bidder_table(r, view.players) if model in ODDS_BIDDERS else no_odds()
     fit = _CallFit(view, BIDDING_IDS[model], odds, defender)
     ignored = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
     return plain, _FittedSampler(k, seed, worlds, fit), make, who, ignored
