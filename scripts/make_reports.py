@@ -372,13 +372,23 @@ def _family_link() -> list[str]:
     return [
         FAMILY_LINK,
         "",
-        "Setback, Smear and ten-point Pitch (VARIANTS.md): P(make k) by key holding, a "
-        "bidding chart per family and their exact checks are in [families.md](families.md).",
+        "Setback, Smear, ten-point, five-, six- and seven-point Pitch and Cinch "
+        "(VARIANTS.md): P(make k) by key holding, a bidding chart per preset and their "
+        "exact checks are in [families.md](families.md).",
         "",
     ]
 
 
-REPORT_TABLES = (("setback", 4), ("smear", 4), ("ten-point", 4))  # the families reported
+# the presets reported, each at its usual table (VARIANTS.md 2-4 and 8-11)
+REPORT_TABLES = (
+    ("setback", 4),
+    ("smear", 4),
+    ("ten-point", 4),
+    ("five-point", 4),
+    ("six-point", 4),
+    ("seven-point", 4),
+    ("cinch", 4),
+)
 
 
 def make_families(out: Path, deals: int, seed: int, threads, command: str) -> None:
@@ -453,13 +463,15 @@ def _render_families(sections, checks, runs, took, command) -> str:
     cpu = sum(r["cpu_s"] for r in runs)
     wall = sum(r["wall_s"] for r in runs)
     lines = [
-        "# The rule families: Setback, Smear and ten-point Pitch",
+        "# The presets: Setback, Smear, ten-point, five-, six-, seven-point and Cinch",
         "",
         "The presets of VARIANTS.md played hand by hand by the family kernels "
         "(`pitchsim/kernels/`): seat 0 pitches, names trump (or leads it, in "
         "setback) by the `heuristic` policy, every seat plays `heuristic`; under "
-        "ten-point every player then discards non-trumps and draws, the pitcher robs "
-        "the stock. A single hand, with no auction: who would have bid is not modelled.",
+        "ten-point and seven-point every player then discards non-trumps and draws, the "
+        "pitcher robs the stock (in Cinch the dealer robs the pack, 11.8); under a called "
+        "partner the pitcher calls the highest trump he lacks (12.1.2). A single hand, "
+        "with no auction: who would have bid is not modelled.",
         "",
         "## The run behind it",
         "",
@@ -479,8 +491,10 @@ def _render_families(sections, checks, runs, took, command) -> str:
         "",
         "A holding is named by the pitcher's key trumps **as dealt** (what he knows when he "
         "bids): A, K, J, `Jk` the jick, `HJ`/`LJ` the jokers, 10 (game=ten), 3, 2, in "
-        "trump order; the other trumps count only in the length. Under ten-point the "
-        "hand is the 9 cards dealt and the odds include the discard, the draw and the rob.",
+        "trump order (in Cinch `5` is the five of trump; the left pedro counts in the "
+        "length); the other trumps count only in the length. Under ten-point, "
+        "seven-point and Cinch the hand is the 9 cards dealt and the odds include the "
+        "discard, the draw and the rob.",
         "",
         "For one hand of your own, every level 1 to the family's point total with its "
         'interval: `pitchsim bid-odds "AH KH 3H 9C 7D 3S HJ JD 2H" --rules ten-point` '

@@ -91,8 +91,17 @@ def test_every_family_has_its_checks_inside_the_intervals(checks):
         "ten-point",
         "ten-point,partnership=false",
         "auction-pitch,jokers=2,trump=named",
+        "five-point",
+        "six-point",
+        "seven-point",
+        "cinch",
+        "smear,partner=called",
     }
     assert "auction-pitch,jokers=2,trump=named: a joker in play" in set(checks.check)
+    # issue 32 item 4: a sure High makes 1 with probability 1, under every preset
+    sure = checks[checks.check.str.endswith(": the ace of trump dealt wins High")]
+    assert len(sure) == len(exact.CHECK_TABLES)
+    assert (sure.estimate == 1).all() and (sure.exact == 1).all() and (sure.deals > 1000).all()
     # 1 in 20 correct checks falls outside its 95% interval by chance, so the count outside
     # is Binomial(m, 0.05) when all is right: refuse only a count whose chance is < 0.1%
     # (a fixed "at most 3" of ~50 checks failed a correct run one time in four).

@@ -27,7 +27,11 @@ whatever trump his policy picks from his hand (trump is a function of his cards)
   (no draw step): ``1 - (n-1) each / (pack - each)``; under a called partner (12.1)
   always, for the pitcher's side: he calls the ace he lacks (12.1.2, 12.1.4), so its
   holder is his partner (12.1.5, 12.1.6), and with the ace out of play the king is top;
-- rules that admit no chance: Low held is Low won under low=dealt (the 2 of trump
+- rules that admit no chance: the ace of trump dealt to the pitcher wins High for
+  his side under every preset (the top trump of every trump order; a trump is put
+  down only beyond six, lowest first by rule X, and only one who robbed or drew can
+  hold seven), so a hand whose only point is that sure High makes 1 with
+  probability 1 (issue 32, item 4); Low held is Low won under low=dealt (the 2 of trump
   held by the pitcher); under rob=true every trump reaches a hand, so the ace of
   trump is always in play (VARIANTS.md 4.10).
 
@@ -65,6 +69,11 @@ CHECK_TABLES = (
     ("ten-point,partnership=false", 5),
     ("ten-point,partnership=false", 6),
     ("jokers=2,trump=named", 4),  # two jokers and no draw: a joker dealt is in play
+    ("five-point", 4),  # the presets of VARIANTS.md 8-11 at Trickster's 4 (2v2)
+    ("six-point", 4),
+    ("seven-point", 4),
+    ("cinch", 4),
+    ("smear,partner=called", 5),  # the called partner (12.1) at 5
 )
 DEUCE, THREE, FIVE = 0, 1, 3
 HJ, LJ = 52, 53
@@ -365,10 +374,15 @@ def summary_checks(s: dict) -> list[dict]:
     if r.no_fours(n):
         four = _bit(mine | others, np.full(trump.size, 2))  # the 4 of clubs
         rows.append(_prop_row(n, f"{fam}: the 4 of clubs dealt (no 4s)", four, Fraction(0)))
+    ace = trump * 13 + ACE
+    high = s["award"][:, 0]  # the seat that won High (the holder of the top trump)
+    rows.append(
+        _prop_row(
+            n, f"{fam}: the ace of trump dealt wins High", (high == 0)[_bit(mine, ace)], Fraction(1)
+        )
+    )
     if r.discard == "none":
-        ace = trump * 13 + ACE
         king_top = _bit(mine, trump * 13 + KING) & ~_bit(mine, ace)
-        high = s["award"][:, 0]
         won = (high == 0) | ((high == s["partner"]) & (high >= 0))  # the side's (12.1.6)
         exact = Fraction(1) if r.partner != "none" else 1 - p  # the ace is called (12.1.2)
         rows.append(
