@@ -864,7 +864,7 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
             f'"kitty": {{"taken": {v.robbed_count}, "put_down": {v.put_down_count}}}'
         )
     if isinstance(kitty, dict):
-        if v.phase == "call":
+        if v.phase == "call" and not v.after_draw:
             raise ViewError("kitty: the pitcher takes the kitty after his call (12.1.2, 12.2.2)")
         if not v.after_draw:
             raise ViewError("kitty: the pitcher takes the kitty once trump is named (12.2.2)")
@@ -1861,7 +1861,9 @@ def cut_hand(
     hand: F.GameHand, players: int, rules: Rules, scores: Sequence[int]
 ) -> Iterator[tuple[int, dict, str]]:
     """Every decision of a hand the reference engine played (``play_game``), as
-    ``(seat, view document, action taken)``: each call, the naming of trump and each card.
+    ``(seat, view document, action taken)``: each call, the naming of trump, the call of
+    a partner's card under partner=called (not yet under announced, whose call follows
+    the draw) and each card.
 
     ``scores`` are the seats' scores before the hand (partners carry their team's).
     A view holds only what its seat saw: its own cards, the calls, the burnt trumps and
@@ -1903,6 +1905,8 @@ def cut_hand(
     if rules.trump == "named":
         yield pitcher, base(pitcher) | after, trump_text(trump)
         after["trump"] = SUITS[trump]
+    if rules.partner == "called":  # 12.1.2: the call, before any discard or kitty
+        yield pitcher, base(pitcher) | after, partner_call_text(hand.play.called)
     drawn_by: list[list[int]] = [[] for _ in range(n)]
     kitty = hand.draw if rules.kitty else None  # 12.2.2: recorded as a rob of the kitty
     if hand.draw is not None and rules.discard != "none":  # 4.8, 12.8 (after any kitty)
