@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.game.cards import mask_of, parse_cards
+from pitchsim.game.cards import format_card, mask_of, parse_cards
 from pitchsim.game.reference.partner import callable_cards, highest_missing_trump
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, ViewError, partner_call_text
@@ -285,3 +285,43 @@ def test_12_1_2_a_view_refuses_a_call_out_of_its_place():
     with pytest.raises(ViewError, match="is made, so the pitcher called his partner's card"):
         View.from_json(late)
     assert r.partner == "called"
+
+
+def test_12_1_2_practice_asks_the_person_for_the_call_and_the_coach_names_pitchsims():
+    """A person who pitches at a called-partner table is asked for the call, the legal
+    cards shown and numbered; a call other than pitchsim's gets the coach's words on
+    what pitchsim calls and why (not a judgement: the save's judgements hold none)."""
+    from pitchsim.coach.practice import practice
+
+    r = Rules.parse("smear,partner=called")
+    for seed in range(1, 12):
+        out: list[str] = []
+        asked_call: list[str] = []
+
+        def read(prompt: str, asked_call=asked_call) -> str:
+            if "partner's card" in prompt:
+                asked_call.append(prompt)
+                return "2s"  # by name: the lowest spade, not pitchsim's call
+            if "trump>" in prompt:
+                return "1"  # the first suit shown: spades
+            if "call>" in prompt:
+                return "5"
+            return "q"  # the first card: stop there
+
+        record, js = practice(
+            5, 0, "heuristic+heuristic", r, seed, read=read, write=out.append,
+            samples=40, worlds=4, time=None,
+        )  # fmt: skip
+        if asked_call:
+            break
+    assert asked_call, "the person never pitched"
+    text = "\n".join(out)
+    assert "call your partner's card (its holder is your partner): 1:" in text
+    (call,) = call_actions(record)
+    assert call["seat"] == 0 and call["action"].startswith("call:")
+    v = next(v for v, a in views_of(record) if v.phase == "call")
+    assert call["action"] == "call:2S" and v.trump == 3
+    want = highest_missing_trump(v.hand_mask, v.trump, r)
+    assert f"coach: pitchsim calls {format_card(want)}, the highest trump you lack" in text
+    assert ("you hold 2♠ yourself" if v.hand_mask >> 3 * 13 & 1 else "2♠ is lower") in text
+    assert all(not j.chosen.startswith("call:") for j in js)  # said, not judged

@@ -376,10 +376,14 @@ def decide_at(
     if view.phase == "trump":
         return _trump(s, view, key, ask)
     if view.phase == "call":  # 12.1: every strategy calls pitchsim's card
-        return SeatDecision(
-            partner_call_text(F.highest_missing_trump(view.held, view.trump, view.preset))
-        )
+        return SeatDecision(pitchsims_call(view))
     return _card(s, view, key, values, time, ask)
+
+
+def pitchsims_call(view: View) -> str:
+    """pitchsim's call of a partner's card at ``view`` (12.1.2, 12.1.4), as the kernels
+    call it: the highest trump the pitcher lacks, in his hand as it is at the call."""
+    return partner_call_text(F.highest_missing_trump(view.held, view.trump, view.preset))
 
 
 @dataclass
