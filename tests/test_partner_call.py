@@ -325,3 +325,24 @@ def test_12_1_2_practice_asks_the_person_for_the_call_and_the_coach_names_pitchs
     assert f"coach: pitchsim calls {format_card(want)}, the highest trump you lack" in text
     assert ("you hold 2♠ yourself" if v.hand_mask >> 3 * 13 & 1 else "2♠ is lower") in text
     assert all(not j.chosen.startswith("call:") for j in js)  # said, not judged
+
+
+def test_a_practice_save_of_version_1_goes_on_unless_a_partner_was_called():
+    """A practice save written before the call was an action (record version 1) is
+    the same game as version 2's without a called partner, and goes on; under a called
+    partner (12.1) it replays but is refused going on, in one line."""
+    from pitchsim.coach.practice import PracticeError, practice, read_save
+
+    for spec, n in (("smear", 4), ("smear,partner=called", 5)):
+        record, _ = practice(
+            n, 0, "heuristic+heuristic", Rules.parse(spec), 3, read=lambda p: "q",
+            write=lambda t: None, coach=False,
+        )  # fmt: skip
+        assert record["stopped"] and record["version"] == 2
+        old = json.loads(json.dumps(record)) | {"version": 1}
+        assert read_save(json.loads(json.dumps(record)), "new.json").seat == 0
+        if spec == "smear":
+            assert read_save(old, "old.json").doc["version"] == 2
+        else:
+            with pytest.raises(PracticeError, match="old.json was saved before the call"):
+                read_save(old, "old.json")

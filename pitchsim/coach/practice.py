@@ -776,7 +776,16 @@ def read_save(doc: object, name: str) -> Saved:
     seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
     :class:`PracticeError` of one line naming ``name`` and what is wrong."""
     from ..table.bidding import Strategy, StrategyError
-    from ..table.record import DealOrderError, RecordError, _decisions, _rules, _same, replay
+    from ..table.game import RECORD_VERSION
+    from ..table.record import (
+        DealOrderError,
+        RecordError,
+        _decisions,
+        _rules,
+        _same,
+        call_by_rule,
+        replay,
+    )
 
     if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
         raise PracticeError(f"{name} is not an unfinished practice game")
@@ -822,6 +831,14 @@ def read_save(doc: object, name: str) -> Saved:
         Strategy.parse(opponents)
     except StrategyError as e:
         raise bad(f"strategies: {e}") from None
+    if call_by_rule(doc):  # version 1: its games are version 2's, but for the call
+        if rules.partner != "none":
+            raise PracticeError(
+                f"{name} was saved before the call of a partner's card was a decision "
+                "(record version 1, 12.1): it replays (play --replay, review) but cannot "
+                "go on"
+            )
+        doc = doc | {"version": RECORD_VERSION}
     decisions = [  # the person's decisions with a choice: those the coach judges
         (k, v.phase, act)
         for k, _h, v, act, _scores, _state in _decisions(doc)
