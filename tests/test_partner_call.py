@@ -325,6 +325,20 @@ def test_12_1_2_practice_asks_the_person_for_the_call_and_the_coach_names_pitchs
     assert f"coach: pitchsim calls {format_card(want)}, the highest trump you lack" in text
     assert ("you hold 2♠ yourself" if v.hand_mask >> 3 * 13 & 1 else "2♠ is lower") in text
     assert all(not j.chosen.startswith("call:") for j in js)  # said, not judged
+    # review shows the call with pitchsim's and the coach's words, and judges the rest
+    from pitchsim.coach.review import review
+
+    rv = review(record, 0, seed, samples=40, worlds=4, time=None)
+    assert rv.partner_calls == [
+        {
+            "hand": 1,
+            "called": "call:2S",
+            "pitchsim": partner_call_text(want),
+            "note": rv.partner_calls[0]["note"],
+        }
+    ]
+    assert rv.partner_calls[0]["note"].startswith("coach: pitchsim calls")
+    assert [j.kind for j in rv.judgements] == [j.kind for j in js]
 
 
 def test_a_practice_save_of_version_1_goes_on_unless_a_partner_was_called():
