@@ -91,6 +91,9 @@ def help_text(rules, view: View | None = None) -> str:
     ]
     if r.trump == "named":
         parts.append("trump as H, ♥, hearts or trump:H")
+    if r.partner != "none":  # 12.1.2, 12.1.4: the pitcher's call
+        what = "a trump" if r.partner == "called" else "any card"
+        parts.append(f"pitching, your partner's card ({what}) as AS or call:AS")
     text = "; ".join(parts) + "; or the number shown before a choice."
     if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
         text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
