@@ -62,6 +62,22 @@ def asked(seats: list[Caller]) -> list[View]:
     return [v for v in seats[0].log if v.phase == "call"]
 
 
+def calls_of_hands(spec: str, n: int, seed: int) -> list[tuple[View, dict]]:
+    """A game of pitchsim's seats: each call's view with its hand's record, checked as
+    every call is: one for each hand bid, the pitcher's, trump named and nothing
+    called, its legal actions exactly ``callable_cards`` (12.1.2, 12.1.4)."""
+    r = Rules.parse(spec)
+    record, seats = game(spec, n, seed)
+    views = asked(seats)
+    pitched = [h for h in record["hands"] if h["pitcher"] is not None]
+    assert pitched and len(views) == len(pitched)
+    for v, h in zip(views, pitched, strict=True):
+        assert v.seat == v.to_move == h["pitcher"] and v.phase == "call"
+        assert v.trump == "CDHS".index(h["trump"]) and v.called == -1
+        assert v.legal() == [partner_call_text(c) for c in callable_cards(v.trump, r)]
+    return list(zip(views, pitched, strict=True))
+
+
 def call_actions(record: dict) -> list[dict]:
     return [a for h in record["hands"] for a in h["actions"] if a["action"].startswith("call:")]
 
@@ -80,16 +96,9 @@ def test_12_1_2_the_call_is_asked_once_trump_is_named_before_any_discard_or_kitt
     pitchsim's seats call the highest trump the hand lacks, and the record holds the
     call as the action right after the naming of trump."""
     r = Rules.parse(spec)
-    record, seats = game(spec, n, seed=5)
-    views = asked(seats)
-    pitched = [h for h in record["hands"] if h["pitcher"] is not None]
-    assert pitched and len(views) == len(pitched)
-    for v, h in zip(views, pitched, strict=True):
-        assert v.seat == v.to_move == h["pitcher"] and v.phase == "call"
-        assert v.trump == "CDHS".index(h["trump"]) and v.called == -1
+    for v, h in calls_of_hands(spec, n, seed=5):
         assert v.draws == () and v.kitty == () and v.tricks == ()
         assert v.held == v.hand_mask  # the hand as dealt
-        assert v.legal() == [partner_call_text(c) for c in callable_cards(v.trump, r)]
         mine = highest_missing_trump(v.hand_mask, v.trump, r)
         acts = [a["action"] for a in h["actions"]]
         k = acts.index("trump:" + h["trump"])
@@ -111,16 +120,11 @@ def test_12_1_4_the_announced_call_is_asked_after_the_draw_and_the_kitty(spec, n
     kitty: his view carries them and his hand then (``held``); legal is any card of
     the pack (``callable_cards``); pitchsim calls the highest trump that hand lacks."""
     r = Rules.parse(spec)
-    record, seats = game(spec, n, seed=2)
-    views = asked(seats)
-    pitched = [h for h in record["hands"] if h["pitcher"] is not None]
-    assert pitched and len(views) == len(pitched)
-    for v, h in zip(views, pitched, strict=True):
-        assert v.phase == "call" and v.to_move == h["pitcher"] and not v.tricks
+    for v, h in calls_of_hands(spec, n, seed=2):
         assert v.draws or v.kitty  # made before the call
+        assert not v.tricks
         held = mask_of(parse_cards(" ".join(h["held"][v.seat]), r.jokers))
         assert v.held == held
-        assert v.legal() == [partner_call_text(c) for c in callable_cards(v.trump, r)]
         assert h["called"] == partner_call_text(highest_missing_trump(held, v.trump, r))[5:]
         doc = v.to_json()
         assert doc["held"] == h["held"][v.seat] and doc["called"] is None
