@@ -364,3 +364,15 @@ def test_a_practice_save_of_version_1_goes_on_unless_a_partner_was_called():
         else:
             with pytest.raises(PracticeError, match="old.json was saved before the call"):
                 read_save(old, "old.json")
+
+
+def test_12_1_2_hint_and_advise_say_in_one_line_that_a_call_view_is_the_partners_card(tmp_path):
+    """``hint`` values cards and ``advise`` calls in the auction: given the view of the
+    pitcher's call of a partner's card each says what the decision is, in one line."""
+    from clirun import refused
+
+    _, seats = game("smear,partner=called", 5, seed=5)
+    path = tmp_path / "call.json"
+    path.write_text(json.dumps(asked(seats)[0].to_json()))
+    assert "calls his partner's card: hint values cards" in refused("hint", str(path))
+    assert "the pitcher calls his partner's card (12.1)" in refused("advise", str(path))
