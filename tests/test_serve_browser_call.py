@@ -45,6 +45,7 @@ def test_12_1_2_the_person_calls_a_partners_card_by_its_button(open_table, by_ke
     else:
         pytest.fail("the person never pitched")
     assert page.evaluate("game.view.phase") == "call"
+    assert "the numbers call your partner's card" in page.locator("#play .keys").inner_text()
     buttons = page.locator("#choices button.partner-call")
     offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
     want = [partner_call_text(c) for c in callable_cards(2, r)]  # hearts (12.1.2)

@@ -560,6 +560,7 @@ function keysLine(g) {
   }
   if (keys.shoot) parts.push(", ", k("s"), " shoots");
   if (keys.named_trump) parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
+  if (keys.partner_call) parts.push("; the numbers call your partner's card");
   const extra = [keys.jick ? "the jick" : "", keys.jokers ? "the jokers" : ""].filter(Boolean).join(" and ");
   parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
   return parts;
