@@ -376,3 +376,42 @@ def test_12_1_2_hint_and_advise_say_in_one_line_that_a_call_view_is_the_partners
     path.write_text(json.dumps(asked(seats)[0].to_json()))
     assert "calls his partner's card: hint values cards" in refused("hint", str(path))
     assert "the pitcher calls his partner's card (12.1)" in refused("advise", str(path))
+
+
+@pytest.mark.parametrize(
+    ("spec", "n"),
+    [
+        ("smear,partner=called", 5),
+        ("ten-point,partnership=false,partner=announced", 5),
+        ("smear,partner=announced,kitty=3", 6),
+    ],
+)
+def test_cut_hand_cuts_the_call_where_the_rules_put_it(spec, n):
+    """``cut_hand`` (a reference-engine hand's views, decision by decision) cuts the
+    pitcher's call: right after the naming of trump under called (12.1.2), after the
+    draw or the kitty and before the first card under announced (12.1.4); each reads
+    back as the call's view, its legal actions ``callable_cards``, pitchsim's call
+    the one taken."""
+    from random_hands import random_hands
+
+    from pitchsim.game.view import cut_hand
+
+    r = Rules.parse(spec)
+    cut = 0
+    for rules, hand, _ in random_hands(spec, n, 12, 7):
+        decisions = list(cut_hand(hand, n, rules, [0] * n))
+        actions = [a for _, _, a in decisions]
+        calls = [i for i, a in enumerate(actions) if a.startswith("call:")]
+        if hand.play.tricks[0][0] != hand.auction.pitcher and r.partner == "announced":
+            assert r.follow == "only" and not calls  # passed over: not cut (cut_hand)
+            continue
+        (i,) = calls
+        seat, doc, action = decisions[i]
+        v = View.from_json(json.loads(json.dumps(doc)))
+        assert v.phase == "call" and seat == v.to_move == v.pitcher
+        assert v.legal() == [partner_call_text(c) for c in callable_cards(v.trump, r)]
+        assert action == partner_call_text(highest_missing_trump(v.held, v.trump, r))
+        assert actions[i - 1].startswith("trump:") and not actions[i + 1].startswith("trump:")
+        assert bool(v.draws or v.kitty) == (r.partner == "announced")
+        cut += 1
+    assert cut

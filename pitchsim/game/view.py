@@ -1862,8 +1862,8 @@ def cut_hand(
 ) -> Iterator[tuple[int, dict, str]]:
     """Every decision of a hand the reference engine played (``play_game``), as
     ``(seat, view document, action taken)``: each call, the naming of trump, the call of
-    a partner's card under partner=called (not yet under announced, whose call follows
-    the draw) and each card.
+    a partner's card (12.1.2, 12.1.4; under announced cut only where the pitcher leads
+    trick 1, as he does unless ``follow=only`` passes him over) and each card.
 
     ``scores`` are the seats' scores before the hand (partners carry their team's).
     A view holds only what its seat saw: its own cards, the calls, the burnt trumps and
@@ -1976,6 +1976,12 @@ def cut_hand(
                 doc["draw"] = {"seats": draw_seats, "mine": mine}
                 if rec.put_down_shown:  # face up, seen by all (12.7, 12.9)
                     doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
+            if rules.partner == "announced" and s == pitcher and not shown and called >= 0:
+                # 12.1.4: the call, after the draw, before the pitcher's first card (a
+                # pitcher who does not lead trick 1 under follow=only: not cut)
+                heard = ("called", "partner", "pitcher_side", "out")
+                before = {k: v for k, v in doc.items() if k not in heard}
+                yield s, before, partner_call_text(called)
             yield s, doc, card_text(c)
             cur["seats"].append(s)
             cur["cards"].append(card_text(c))
