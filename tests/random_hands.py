@@ -42,5 +42,5 @@ def card_views(rules, hand, n: int) -> Iterator[tuple]:
     """(seat, view document, card played) at each card decision of ``hand``, cut from it
     (``cut_hand``) at scores of zero."""
     for seat, doc, action in cut_hand(hand, n, rules, [0] * n):
-        if "tricks" in doc:
+        if "tricks" in doc and not action.startswith("call:"):  # (12.1.4's call, after the draw)
             yield seat, doc, action

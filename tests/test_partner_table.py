@@ -1,6 +1,7 @@
 """docs/rules.md 12.1 at the table (``table.game.TableDeal``: practice, watch, review):
-the pitcher calls pitchsim's card (12.1.2: once trump is named; 12.1.4: after the draw
-or the kitty), the views carry it and the partner as each seat knows him (12.1.10), the
+the pitcher calls a card, pitchsim's seats the highest trump they lack (12.1.2: once
+trump is named; 12.1.4: after the draw or the kitty; tests/test_partner_call.py asks
+it as a decision), the views carry it and the partner as each seat knows him (12.1.10), the
 partner plays the call to trick 1 (12.1.3), and the hand is scored and settled by sides
 (12.1.6, 12.1.7) and won by 12.1.8.  Each hand of a table's record is checked against
 the reference engine's ``play_hand`` replaying the record's cards, which works out the
@@ -33,16 +34,20 @@ def _masks(texts, jokers: int) -> list[int]:
     return [mask_of(parse_cards(" ".join(h), jokers)) for h in texts]
 
 
-def check_hand(doc: dict, r) -> bool:
+def check_hand(doc: dict, r, person: int | None = None) -> bool:
     """One hand of a table's record against the reference engine; True when a seat
-    other than the pitcher held the call."""
+    other than the pitcher held the call.  The call is the pitcher's action (12.1.2),
+    pitchsim's unless the pitcher is ``person``'s seat."""
     n, pitcher = doc["players"], doc["pitcher"]
     dealt = _masks(doc["hands"], r.jokers)
     held = _masks(doc["held"], r.jokers) if doc.get("held") else dealt
     trump = "CDHS".index(doc["trump"])
     called = parse_cards(doc["called"], r.jokers)[0]
     before = dealt[pitcher] if r.partner == "called" else held[pitcher]
-    assert called == highest_missing_trump(before, trump, r)  # 12.1.2, 12.1.4
+    (act,) = [a for a in doc["actions"] if a["action"].startswith("call:")]
+    assert act == {"seat": pitcher, "action": "call:" + doc["called"]}
+    if pitcher != person:
+        assert called == highest_missing_trump(before, trump, r)  # 12.1.2, 12.1.4
     partner = partner_of(held, pitcher, called)
     assert doc["partner"] == partner  # 12.1.5
     cards = [parse_cards(c, r.jokers)[0] for t in doc["tricks"] for c in t["cards"]]
@@ -98,7 +103,7 @@ def test_12_1_practice_plays_a_five_player_called_partner_game_coached_and_revie
     r = Rules.parse("smear,partner=called")
     for h in doc["hands"]:
         if h.get("pitcher") is not None:
-            check_hand(h, r)
+            check_hand(h, r, person=0)
     code, out, err = cli("review", save, "--seat", "0", "--json", *coach)
     assert code == 0, err
     judged = [(j["hand"], j["kind"], j["chosen"]) for j in json.loads(out)["judgements"]]

@@ -7,7 +7,8 @@ It reads one JSON request per line on stdin and answers on stdout:
   quit   -> exits
 Its play is simple on purpose: it bids 2 (or the lowest bid offered where 2 is not, as
 in ten-point's 5-10) with an ace or king and a third card in that suit, names (under a preset that names trump) the suit it holds most of, leads its
-highest trump, follows with its lowest card.  It plays every preset: it reads only the
+highest trump, follows with its lowest card; under a called partner it calls the
+highest card of the trump suit it lacks.  It plays every preset: it reads only the
 "legal" actions the view lists.  Logs go to stderr.
 """
 
@@ -27,6 +28,10 @@ def choose(view):
         raise ValueError("nothing is legal: not my turn")
     if legal[0].startswith("trump:"):  # naming trump: the suit held most
         return max(legal, key=lambda a: sum(c[1] == a[-1] for c in view["hand"]))
+    if legal[0].startswith("call:"):  # a partner's card (12.1): the highest trump lacked
+        held = view.get("held") or view["hand"]
+        lacked = [a for a in legal if a[5:] not in held and a[-1] == view["trump"]]
+        return (lacked or legal)[-1]
     if legal[0] == "pass" or legal[0].isdigit():  # the auction (never a shoot)
         bids = [a for a in legal if a.isdigit()]
         hand = view["hand"]

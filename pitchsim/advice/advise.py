@@ -950,6 +950,7 @@ def advise_view(view, **options) -> Advice:
     if view.phase != "auction":
         done = {
             "trump": "the auction is over: the pitcher names trump",
+            "call": "the auction is over: the pitcher calls his partner's card (12.1)",
             "play": "the auction is over: ask `pitchsim hint` for the card to play",
             "over": "the hand is over",
             "thrown-in": "everybody passed: the hand was thrown in",

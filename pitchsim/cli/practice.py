@@ -169,6 +169,7 @@ def review_command(
         GAME_UNITS,
         describe,
         loss_text,
+        show_action,
     )
     from ..coach.review import review
     from ..table.clock import check_time
@@ -235,6 +236,9 @@ def review_command(
     if named:
         text += f", naming trump ({named}) {loss_text(total['trump_loss'], 'score')}"
     out.append(text)
+    for c in r.partner_calls:  # 12.1: shown, not judged
+        said = c["note"].removeprefix("coach: ") if c["note"] else "pitchsim's call"
+        out.append(f"hand {c['hand']}: called {show_action('call', c['called'])}: {said}")
     if r.costly:
         out.append("costly decisions:")
         for j in r.costly:

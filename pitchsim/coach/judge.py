@@ -53,8 +53,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..game.cards import format_card
-from ..game.view import STEAL, View, call_text, card_text
+from ..game import reference as F
+from ..game.cards import format_card, parse_cards
+from ..game.view import CALL_ACTION, STEAL, View, call_text, card_text
+from ..table.decide import pitchsims_call
 
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
 CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
@@ -455,6 +457,39 @@ def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, t
     )
 
 
+def judged(view: View) -> bool:
+    """Whether the coach judges the decision at ``view``: one with a choice, but not the
+    pitcher's call of a partner's card (12.1), on which he says only what pitchsim calls
+    and why (``call_note``)."""
+    return len(view.legal()) > 1 and view.phase != "call"
+
+
+def call_note(view: View, action: str) -> str | None:
+    """The coach on the pitcher's call of a partner's card (12.1): nothing when it is
+    pitchsim's call; else pitchsim's and why."""
+    want = pitchsims_call(view)
+    if action == want:
+        return None
+    r = view.preset
+    mine, chosen = (parse_cards(a.split(":", 1)[1], r.jokers)[0] for a in (want, action))
+    shown = format_card(mine)
+    if view.held >> mine & 1:  # he holds every trump: nobody can join him
+        return f"coach: you hold every trump: pitchsim calls {shown}, and plays alone (12.1.5)"
+    duty = " and must play it to trick 1 (12.1.3)" if r.partner == "called" else " at once"
+    head = (
+        f"coach: pitchsim calls {shown}, the highest trump you lack (12.1.2, 12.1.4): its "
+        f"holder is your partner{duty}, so that trump plays for your side, not against it"
+    )
+    name = format_card(chosen)
+    if view.held >> chosen & 1:
+        why = f"you hold {name} yourself, so you play alone against all the others (12.1.5)"
+    elif not F.is_trump(chosen, view.trump, r):
+        why = f"{name} is no trump: its holder joins you, but {shown} stays against you"
+    else:
+        why = f"{name} is lower: {shown} stays against you"
+    return f"{head}; {why}."
+
+
 def judge(
     view,
     action: str,
@@ -614,6 +649,8 @@ def show_action(kind: str, text: str) -> str:
     card as ``K♠`` (jokers ``HJ``/``LJ``)."""
     from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 
+    if text.startswith(CALL_ACTION):  # a partner's card called (12.1)
+        return format_card(_card(text[len(CALL_ACTION) :]))
     if kind == "call":
         return text
     if kind == "trump":

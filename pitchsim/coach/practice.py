@@ -33,7 +33,7 @@ from ..game.cards import (
     parse_suit,
     sort_for_display,
 )
-from ..game.view import SHOOT, View, card_text, trump_text
+from ..game.view import CALL_ACTION, SHOOT, View, card_text, partner_call_text, trump_text
 from ..table.answers import StopGame, checked_action
 from ..table.game import play_table_game
 from ..util.errors import InputError, quoted
@@ -48,9 +48,11 @@ from .judge import (
     UNIT_WORDS,
     UNITS,
     Judgement,
+    call_note,
     card_unit,
     describe,
     judge,
+    judged,
     loss_text,
     show_action,
 )
@@ -89,6 +91,9 @@ def help_text(rules, view: View | None = None) -> str:
     ]
     if r.trump == "named":
         parts.append("trump as H, ♥, hearts or trump:H")
+    if r.partner != "none":  # 12.1.2, 12.1.4: the pitcher's call
+        what = "a trump" if r.partner == "called" else "any card"
+        parts.append(f"pitching, your partner's card ({what}) as AS or call:AS")
     text = "; ".join(parts) + "; or the number shown before a choice."
     if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
         text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
@@ -108,7 +113,7 @@ def help_text(rules, view: View | None = None) -> str:
 
 
 # What each phase asks the person for.
-ASKED = {"auction": "call", "trump": "trump", "play": "card"}
+ASKED = {"auction": "call", "trump": "trump", "call": "partner's card", "play": "card"}
 
 
 class PracticeError(InputError):
@@ -197,7 +202,9 @@ class PersonSeat:
             return legal[0]
         action = self._ask(view)
         self.state.decision += 1
-        if self.coach:
+        if self.coach and view.phase == "call":  # said, not judged (``judged``)
+            self.write(call_note(view, action) or "coach: pitchsim calls the same card.")
+        elif self.coach:
             self.write("coach: thinking ...")
             j = judge(
                 view,
@@ -249,8 +256,8 @@ def shown_choices(view) -> list[str]:
     """The legal actions in the order the table lists (and numbers) them: cards in the
     hand's order (trumps first), suits to name in the one suit order, calls as offered."""
     legal = view.legal()
-    if view.phase == "play":
-        cards = {parse_cards(a, 2)[0]: a for a in legal}
+    if view.phase in ("play", "call"):  # a card to play or to call (12.1: "call:AS")
+        cards = {parse_cards(a.removeprefix(CALL_ACTION), 2)[0]: a for a in legal}
         return [cards[c] for c in hand_order(cards, view.trump, view.rules)]
     if view.phase == "trump":
         order = sort_for_display(13 * s + 12 for s in range(4))  # each suit's ace
@@ -265,8 +272,9 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     numbered = shown_choices(view)
     if text == "0" and (len(numbered) >= 10 if view.phase == "play" else "10" in legal):
         text = "10"  # the web table's key for the tenth card and a bid of 10, typed here too
-    low = text.lower()
-    if text.isdigit() and view.phase in ("play", "trump"):
+    low = text.lower().removeprefix(CALL_ACTION)
+    text = text[len(CALL_ACTION) :] if text.lower().startswith(CALL_ACTION) else text
+    if text.isdigit() and view.phase in ("play", "trump", "call"):
         if 1 <= int(text) <= len(numbered):
             return numbered[int(text) - 1]
         return Refusal(f"there is no choice {shown}: the choices are 1 to {len(numbered)}")
@@ -300,6 +308,11 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
         return Refusal("play one card")
     c = cards[0]
     name = card_text(c)
+    if view.phase == "call":  # 12.1.2, 12.1.4: the card called, by its name
+        if partner_call_text(c) in legal:
+            return partner_call_text(c)
+        what = "a trump" if view.preset.partner == "called" else "a card of the pack"
+        return Refusal(f"{format_card(c)} may not be called: call {what} (12.1)")
     if name in legal:
         return name
     mine = mask_of(view.kept) if view.kept else mask_of(view.hand)
@@ -415,7 +428,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
             lines.append(f"trick {k}: {who[t.leader]} led  {cards}  -> {who[w]}")
         else:
             lines.append(f"this trick: {who[t.leader]} led  {cards}")
-    if view.phase == "play":
+    if view.phase == "play" or view.after_draw:  # (the announced call: after the draw)
         held = cards_of(view.held)
     else:
         held = list(view.hand)
@@ -427,6 +440,14 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.append(
             "name trump: "
             + "  ".join(f"{i}:{_suit_words(SUITS.index(a[-1]))}" for i, a in enumerate(legal, 1))
+        )
+    elif view.phase == "call":  # 12.1: its holder is your partner
+        lines.append(
+            "call your partner's card (its holder is your partner): "
+            + "  ".join(
+                f"{i}:{_card(parse_cards(c[len(CALL_ACTION) :], 2)[0], paint)}"
+                for i, c in enumerate(legal, 1)
+            )
         )
     else:
         lines.append(
@@ -758,7 +779,16 @@ def read_save(doc: object, name: str) -> Saved:
     seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
     :class:`PracticeError` of one line naming ``name`` and what is wrong."""
     from ..table.bidding import Strategy, StrategyError
-    from ..table.record import DealOrderError, RecordError, _decisions, _rules, _same, replay
+    from ..table.game import RECORD_VERSION
+    from ..table.record import (
+        DealOrderError,
+        RecordError,
+        _decisions,
+        _rules,
+        _same,
+        call_by_rule,
+        replay,
+    )
 
     if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
         raise PracticeError(f"{name} is not an unfinished practice game")
@@ -804,10 +834,18 @@ def read_save(doc: object, name: str) -> Saved:
         Strategy.parse(opponents)
     except StrategyError as e:
         raise bad(f"strategies: {e}") from None
+    if call_by_rule(doc):  # version 1: its games are version 2's, but for the call
+        if rules.partner != "none":
+            raise PracticeError(
+                f"{name} was saved before the call of a partner's card was a decision "
+                "(record version 1, 12.1): it replays (play --replay, review) but cannot "
+                "go on"
+            )
+        doc = doc | {"version": RECORD_VERSION}
     decisions = [  # the person's decisions with a choice: those the coach judges
         (k, v.phase, act)
         for k, _h, v, act, _scores, _state in _decisions(doc)
-        if v is not None and v.seat == seat and len(v.legal()) > 1
+        if v is not None and v.seat == seat and judged(v)
     ]
     _check_judgements(p["judgements"], decisions, seat, bad, rules)
     again = _played_again(doc, rules, n, seat, seed, opponents)

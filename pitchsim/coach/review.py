@@ -9,11 +9,20 @@ a tournament's ``--record``, games with outside programs, or one typed in by han
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..table.decide import pitchsims_call
 from ..table.record import _decisions
 from ..util.errors import InputError
-from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNITS, Judgement, judge
+from .judge import (
+    COACH_SAMPLES,
+    COACH_TIME,
+    COACH_WORLDS,
+    GAME_UNITS,
+    Judgement,
+    call_note,
+    judge,
+)
 from .practice import coach_seed
 
 
@@ -30,6 +39,8 @@ class Review:
     worlds: int
     judgements: list[Judgement]
     forced: int = 0  # decisions with one legal action: taken, not judged
+    # the pitcher's calls of a partner's card (12.1): {"hand", "called", "pitchsim", "note"}
+    partner_calls: list[dict] = field(default_factory=list)
 
     @property
     def costly(self) -> list[Judgement]:
@@ -73,6 +84,7 @@ class Review:
             "by_hand": self.by_hand(),
             "costly": [j.to_json() for j in self.costly],
             "judgements": [j.to_json() for j in self.judgements],
+            "partner_calls": self.partner_calls,
         }
 
 
@@ -107,11 +119,21 @@ def review(
         raise ReviewError(f"seat {seat} made no decision in this record")
     out = []
     forced = 0
+    calls = []
     for i, (k, view, act) in enumerate(mine, 1):
-        if len(view.legal()) == 1:
+        if view.phase == "call":  # 12.1: shown with pitchsim's, not judged (``judged``)
+            calls.append(
+                {
+                    "hand": k,
+                    "called": act,
+                    "pitchsim": pitchsims_call(view),
+                    "note": call_note(view, act),
+                }
+            )
+        elif len(view.legal()) == 1:
             forced += 1  # no choice, nothing to judge (the practice coach skips it too)
         else:
             out.append(judge(view, act, k, coach_seed(seed, k, i), samples, worlds, time))
         if progress is not None:
             progress(i, len(mine))  # decisions done so far, forced ones included
-    return Review(seat, n, seed, samples, worlds, out, forced)
+    return Review(seat, n, seed, samples, worlds, out, forced, calls)

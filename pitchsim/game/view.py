@@ -78,6 +78,7 @@ from .rules import (
 )
 
 TRUMP_ACTION = "trump:"  # the pitcher's naming of trump: "trump:H"
+CALL_ACTION = "call:"  # the pitcher's call of his partner's card (12.1): "call:AS"
 SHOOT = "shoot"
 
 
@@ -110,6 +111,11 @@ def steals(call: int, high: int, by_dealer: bool) -> bool:
 
 def trump_text(suit: int) -> str:
     return TRUMP_ACTION + SUITS[suit]
+
+
+def partner_call_text(card: int) -> str:
+    """The pitcher's call of ``card`` as an action (12.1): ``"call:AS"``, ``"call:HJ"``."""
+    return CALL_ACTION + card_text(card)
 
 
 def parse_call(value: object, what: str, rules: Rules | None = None) -> int:
@@ -189,7 +195,7 @@ class View:
     bid: int | None = None
     trump: int | None = None
     to_move: int | None = None  # whose turn it is (None: the hand is over or thrown in)
-    phase: str = "auction"  # auction | trump | play | over | thrown-in
+    phase: str = "auction"  # auction | trump | call | play | over | thrown-in
     shoot: bool = False
     kept: tuple[int, ...] = ()  # own cards when play starts, after any draw ("held")
     discards: tuple[int, ...] = ()  # own cards put down (4.8: non-trumps; 12.8: any)
@@ -278,10 +284,18 @@ class View:
         return tuple(out)
 
     @property
+    def after_draw(self) -> bool:
+        """The hands in play are made: the discard and draw and any kitty are done (play
+        has started, or the pitcher calls after them under partner=announced, 12.1.4)."""
+        return self.phase in ("play", "over") or (
+            self.phase == "call" and self.rules.partner == "announced"
+        )
+
+    @property
     def held(self) -> int:
         """The seat's own cards still in hand (mask): as dealt, or after the draw once
-        play has started, less those played."""
-        start = mask_of(self.kept) if self.phase in ("play", "over") else self.hand_mask
+        it is made, less those played."""
+        start = mask_of(self.kept) if self.after_draw else self.hand_mask
         return start & ~self.played_by[self.seat]
 
     @property
@@ -400,7 +414,7 @@ class View:
                     }
         kitty = {}
         if r.kitty:  # 12.2: null until the pitcher has taken it
-            taken = self.phase in ("play", "over")
+            taken = self.after_draw
             kitty = {
                 "kitty": kitty_doc(
                     self.robbed_count,
@@ -432,7 +446,7 @@ class View:
             "draw": draw,
             **kitty,
             **partner,
-            "held": _texts(self.kept) if self.phase in ("play", "over") else None,
+            "held": _texts(self.kept) if self.after_draw else None,
             "tricks": [
                 {"leader": t.leader, "seats": list(t.seats), "cards": _texts(t.cards)}
                 for t in self.tricks
@@ -817,7 +831,7 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
             raise ViewError(f"trump is {t} but the opening lead makes it {SUITS[v.trump]}")
     if preset and doc.get("held") is not None:
         held = _cards(doc["held"], "held", r.jokers)
-        if sorted(held) != sorted(v.kept) or v.phase not in ("play", "over"):
+        if sorted(held) != sorted(v.kept) or not v.after_draw:
             raise ViewError(f"held is {' '.join(_texts(held))} but the draw leaves {_held(v)}")
     draw = doc.get("draw") if preset else None
     if isinstance(draw, dict):
@@ -842,7 +856,7 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
                         f"the rules put down {' '.join(_texts(got)) or 'nothing'} (4.8)"
                     )
     kitty = doc.get("kitty") if preset else None
-    if r.kitty and v.phase in ("play", "over") and kitty is None:  # (an object, if given)
+    if r.kitty and v.after_draw and kitty is None:  # (an object, if given)
         # 12.2.2: the whole table saw the pitcher take the kitty and put cards down
         raise ViewError(
             f"kitty is {'null' if 'kitty' in doc else 'missing'}, but trump is named, so the "
@@ -850,7 +864,9 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
             f'"kitty": {{"taken": {v.robbed_count}, "put_down": {v.put_down_count}}}'
         )
     if isinstance(kitty, dict):
-        if v.phase not in ("play", "over"):
+        if v.phase == "call" and not v.after_draw:
+            raise ViewError("kitty: the pitcher takes the kitty after his call (12.1.2, 12.2.2)")
+        if not v.after_draw:
             raise ViewError("kitty: the pitcher takes the kitty once trump is named (12.2.2)")
         for key, got in (("taken", v.robbed_count), ("put_down", v.put_down_count)):
             if kitty.get(key) is not None and whole_number(kitty[key], f"kitty: {key}") != got:
@@ -885,15 +901,16 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
 
 
 def _held(v: View) -> str:
-    return " ".join(_texts(v.kept)) if v.phase in ("play", "over") else "no hand yet"
+    return " ".join(_texts(v.kept)) if v.after_draw else "no hand yet"
 
 
 def normal_action(a: str, rules: Rules | None = None) -> str:
     """An action as :meth:`View.legal` writes it (``"th"`` -> ``"TH"``,
     ``"Trump:h"`` -> ``"trump:H"``, ``"PASS"`` -> ``"pass"``); anything else lowered."""
     low = a.strip().lower()
-    if low.startswith(TRUMP_ACTION):
-        return TRUMP_ACTION + low[len(TRUMP_ACTION) :].upper()
+    for prefix in (TRUMP_ACTION, CALL_ACTION):
+        if low.startswith(prefix):
+            return prefix + low[len(prefix) :].upper()
     try:
         cs = parse_cards(a, (rules or BASE_RULES).jokers)
         if len(cs) == 1:
@@ -1028,7 +1045,11 @@ class _Replay:
             trump = v.named
 
         self.pitcher = pitcher
-        self.keep = self.check_call(trump)
+        if r.partner == "called":  # 12.1.2: once trump is named, before any discard or kitty
+            after = v.draws or v.drawn or v.robbed or v.put_down_shown or v.kitty or v.tricks
+            if self.to_call(bool(after or v.out)):
+                return self.calling(trump, fixed)
+            self.keep = self.check_call(trump)
         # The discard and draw (4.8).
         held = mask_of(v.hand)
         counts = [each] * n  # cards each seat holds when play starts
@@ -1045,7 +1066,31 @@ class _Replay:
             held, counts, draw_facts = self.take_kitty(pitcher, trump)
         elif v.kitty and not r.kitty:
             self.fail("the rules deal no kitty (12.2)")
+        if r.partner == "announced":  # 12.1.4: after the discard and draw and any kitty
+            if self.to_call(bool(v.tricks or v.out)):
+                kept = dict(kept=tuple(cards_of(held)), sizes=tuple(counts))
+                return self.calling(trump, fixed | draw_facts | kept)
+            self.check_call(trump)
         return self.play(pitcher, trump, held, counts, fixed | draw_facts)
+
+    def to_call(self, after: bool) -> bool:
+        """12.1: whether the pitcher is still to call his partner's card: the view
+        carries no call and nothing that follows it (``after``).  A partner given
+        before the call is refused; a call missing after it, by ``check_call``."""
+        v = self.v
+        if v.called >= 0 or after:
+            return False
+        if v.partner is not None:
+            self.fail(
+                f"partner is {v.partner}, but the pitcher has not called his partner's card "
+                "yet (12.1.2, 12.1.4)"
+            )
+        return True
+
+    def calling(self, trump: int, facts: dict) -> View:
+        """The pitcher's call (12.1.2, 12.1.4): any card of ``callable_cards``."""
+        legal = tuple(partner_call_text(c) for c in F.callable_cards(trump, self.r))
+        return self.done(phase="call", to_move=self.pitcher, trump=trump, _legal=legal, **facts)
 
     def check_call(self, trump: int | None) -> int:
         """12.1: the card the pitcher called, heard by all once trump is named (under
@@ -1057,8 +1102,15 @@ class _Replay:
             return -1
         clause = "12.1.2" if r.partner == "called" else "12.1.4"
         if v.called < 0:
+            after = (
+                "a card is played"
+                if v.tricks
+                else "the kitty is taken"
+                if v.kitty and not v.draws
+                else "the discard and draw is made"
+            )
             self.fail(
-                f"called is null or missing, but trump is named, so the pitcher called his "
+                f"called is null or missing, but {after}, so the pitcher called his "
                 f"partner's card ({clause}): every seat's view then carries it"
             )
         try:
@@ -1809,7 +1861,9 @@ def cut_hand(
     hand: F.GameHand, players: int, rules: Rules, scores: Sequence[int]
 ) -> Iterator[tuple[int, dict, str]]:
     """Every decision of a hand the reference engine played (``play_game``), as
-    ``(seat, view document, action taken)``: each call, the naming of trump and each card.
+    ``(seat, view document, action taken)``: each call, the naming of trump, the call of
+    a partner's card (12.1.2, 12.1.4; under announced cut only where the pitcher leads
+    trick 1, as he does unless ``follow=only`` passes him over) and each card.
 
     ``scores`` are the seats' scores before the hand (partners carry their team's).
     A view holds only what its seat saw: its own cards, the calls, the burnt trumps and
@@ -1851,6 +1905,8 @@ def cut_hand(
     if rules.trump == "named":
         yield pitcher, base(pitcher) | after, trump_text(trump)
         after["trump"] = SUITS[trump]
+    if rules.partner == "called":  # 12.1.2: the call, before any discard or kitty
+        yield pitcher, base(pitcher) | after, partner_call_text(hand.play.called)
     drawn_by: list[list[int]] = [[] for _ in range(n)]
     kitty = hand.draw if rules.kitty else None  # 12.2.2: recorded as a rob of the kitty
     if hand.draw is not None and rules.discard != "none":  # 4.8, 12.8 (after any kitty)
@@ -1920,6 +1976,12 @@ def cut_hand(
                 doc["draw"] = {"seats": draw_seats, "mine": mine}
                 if rec.put_down_shown:  # face up, seen by all (12.7, 12.9)
                     doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
+            if rules.partner == "announced" and s == pitcher and not shown and called >= 0:
+                # 12.1.4: the call, after the draw, before the pitcher's first card (a
+                # pitcher who does not lead trick 1 under follow=only: not cut)
+                heard = ("called", "partner", "pitcher_side", "out")
+                before = {k: v for k, v in doc.items() if k not in heard}
+                yield s, before, partner_call_text(called)
             yield s, doc, card_text(c)
             cur["seats"].append(s)
             cur["cards"].append(card_text(c))

@@ -342,6 +342,11 @@ def _no_card(view: View) -> str | None:
             f"seat {view.pitcher} names trump: hint values cards; for the trump ask "
             f"`pitchsim bid-odds --rules {view.preset.family}` with the hand (its best suit)"
         )
+    if view.phase == "call":  # 12.1.2, 12.1.4
+        return (
+            f"seat {view.pitcher} calls his partner's card: hint values cards; pitchsim "
+            "calls the highest trump he lacks"
+        )
     if view.phase == "over":
         return "the hand is over: nobody is to play"
     if view.phase == "thrown-in":

@@ -5,7 +5,9 @@ A decision is made as the game kernel (``kernels.game``) makes it inside
 a game, from what the seat knows, at the same random-stream position (the deal's key and
 a counter): a call by the seat's bidding policy (``bidding.choose_call``, counter
 ``AUCTION_COUNTER`` + the calling position), the pitcher's trump by its bidding policy
-(``bidding.name_suit``, ``AUCTION_COUNTER + NAME_COUNTER``), a card by its play policy
+(``bidding.name_suit``, ``AUCTION_COUNTER + NAME_COUNTER``), his partner's card
+(12.1) by pitchsim's call, the highest trump he lacks, as the kernels call it (no
+random draw), a card by its play policy
 (``policies.choose_card``, or the search ``rollout.search_card``; counter
 ``DECISION_COUNTER`` + trick * players + the seat's place from the trick's leader).  So a
 game of built-in seats asked decision by decision with the game's own keys is the game
@@ -45,7 +47,7 @@ import numpy as np
 from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
 from ..game.rules import Rules, label
-from ..game.view import SHOOT, View, card_text, parse_call, trump_text
+from ..game.view import SHOOT, View, card_text, parse_call, partner_call_text, trump_text
 from ..kernels.advisor import (
     ADVISOR_PLAY,
     DEFAULT_SAMPLES,
@@ -373,7 +375,15 @@ def decide_at(
         return _call(s, view, key, ask)
     if view.phase == "trump":
         return _trump(s, view, key, ask)
+    if view.phase == "call":  # 12.1: every strategy calls pitchsim's card
+        return SeatDecision(pitchsims_call(view))
     return _card(s, view, key, values, time, ask)
+
+
+def pitchsims_call(view: View) -> str:
+    """pitchsim's call of a partner's card at ``view`` (12.1.2, 12.1.4), as the kernels
+    call it: the highest trump the pitcher lacks, in his hand as it is at the call."""
+    return partner_call_text(F.highest_missing_trump(view.held, view.trump, view.preset))
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """pitchsim as an engine: one decision per request, JSON lines in and out
 (``docs/protocol.md``, protocol ``pitch-engine/1``), under every preset: a
-``game.view.View`` (calls, ``"shoot"``, ``"trump:H"``, cards; the base game's views in
+``game.view.View`` (calls, ``"shoot"``, ``"trump:H"``, ``"call:AS"``, cards; the base game's views in
 its own words).
 
 :class:`Engine` answers one request line with one reply line (or none, for ``quit``);
@@ -243,6 +243,7 @@ class Engine:
                 "over": "the hand is over",
                 "thrown-in": "everybody passed: the hand is thrown in",
                 "trump": f"seat {view.to_move} names trump",
+                "call": f"seat {view.to_move} calls his partner's card (12.1)",
             }.get(view.phase, f"seat {view.to_move} is to act")
             raise RequestError(NOT_TO_ACT, f"seat {view.seat} has no decision here: {why}")
         which = (strategy, samples)

@@ -48,6 +48,7 @@ from ..game.reference.partner import highest_missing_trump, known_partner, partn
 from ..game.reference.score import sides_of
 from ..game.rules import Rules, rules_text, spec
 from ..game.view import (
+    CALL_ACTION,
     TRUMP_ACTION,
     Trick,
     View,
@@ -62,7 +63,12 @@ from .answers import Forfeit, StopGame, checked_action
 from .seats import KernelSeat
 
 RECORD_FORMAT = "pitchsim-game"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+# Version 1 is read too: its games are written as version 2's, except that under
+# partner=called|announced the call of the partner's card (12.1) was no action: the
+# table made pitchsim's call, the highest trump the pitcher lacked, and the hand's
+# ``called`` carries it.
+CALL_BY_RULE_VERSION = 1
 # How a seed turns into deals (kernels/rng.deal_key, the kernels' dealing, _kernel_deal):
 # every record names it (``deal_order``, docs/record.md), and a record whose seed this
 # pitchsim would deal otherwise is told so, not called damaged.  Raise it with any change
@@ -266,13 +272,16 @@ def _record_head(rules: Rules, n: int, seed, board, names, preset: bool = False)
     return head
 
 
+CALL_PHASES = ("auction", "trump", "call")  # a seat's call(view); play(view) in "play"
+
+
 def _ask(seats, seat: int, view: View, key) -> str:
     s = seats[seat]
     if isinstance(s, KernelSeat):
         return s.decide(view, key).action
     try:
-        # the calls and the naming of trump are calls; cards are plays
-        answer = s.call(view) if view.phase in ("auction", "trump") else s.play(view)
+        # the calls, the naming of trump and the partner's card are calls; cards are plays
+        answer = s.call(view) if view.phase in CALL_PHASES else s.play(view)
     except Forfeit:
         raise
     except Exception as e:  # a Python seat's own failure ends its game, named
@@ -387,12 +396,17 @@ class TableDeal:
     by the caller against ``view.legal()``); it returns the hand's record (``doc``).
     ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
     and the :class:`~pitchsim.game.reference.draw.DrawRecord`; ``called`` (12.1.3) the
-    card it passes over.  Under partner=called|announced the pitcher calls pitchsim's
-    card, the highest trump he lacks (12.1.2: once trump is named; 12.1.4: after the
-    draw or the kitty), and its holder is his partner (12.1.5, 12.1.6)."""
+    card it passes over.  Under partner=called|announced the pitcher is asked for his
+    call (the action ``"call:AS"``; 12.1.2: once trump is named, before any discard or
+    kitty; 12.1.4: after the draw and any kitty), and its holder is his partner (12.1.5,
+    12.1.6)."""
 
-    def __init__(self, rules: Rules, n: int, dealer: int, dealt, stock, scores, draw, counted=0):
+    def __init__(
+        self, rules: Rules, n: int, dealer: int, dealt, stock, scores, draw, counted=0,
+        call_by_rule=False,
+    ):  # fmt: skip
         self.r = rules
+        self.call_by_rule = call_by_rule  # a record of version 1: the call was no action
         self.counted = counted  # hands counted toward hands=N before this one (12.4)
         self.n = n
         self.dealer = dealer
@@ -547,7 +561,7 @@ class TableDeal:
             self.named = True
             self.actions.append({"seat": self.pitcher, "action": action})
             if r.partner == "called":  # 12.1.2: before any discard or kitty
-                self.called = highest_missing_trump(self.dealt[self.pitcher], self.trump, r)
+                self.called = yield from self._call(self.dealt)
             if r.discard != "none":  # 4.8, 12.8: after any kitty (12.2.2)
                 self.held, self.draw = self._draw(
                     self.dealt, self.stock, self.pitcher, self.trump, self.called
@@ -557,9 +571,18 @@ class TableDeal:
                     self.dealt, self.stock, self.pitcher, self.trump, r, self.called
                 )
             if r.partner == "announced":  # 12.1.4: after the draw and the kitty
-                self.called = highest_missing_trump(self.held[self.pitcher], self.trump, r)
+                self.called = yield from self._call(self.held)
         yield from self._play()
         return self.doc()
+
+    def _call(self, hands: list[int]):
+        """The pitcher's call of his partner's card (12.1.2, 12.1.4), asked as any
+        decision; in a record written before it was one, pitchsim's (``call_by_rule``)."""
+        if self.call_by_rule:
+            return highest_missing_trump(hands[self.pitcher], self.trump, self.r)
+        action = yield self.pitcher, self.view(self.pitcher)
+        self.actions.append({"seat": self.pitcher, "action": action})
+        return parse_cards(action[len(CALL_ACTION) :], self.r.jokers)[0]
 
     def _play(self):
         r, n = self.r, self.n

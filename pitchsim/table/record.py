@@ -19,13 +19,14 @@ from ..game import reference as F
 from ..game.cards import CardError, format_card, mask_of, parse_cards
 from ..game.reference import MAX_BID, winners
 from ..game.rules import Rules, RulesError, document_rules, label, rules_text
-from ..game.view import TRUMP_ACTION, Trick, View, ViewError, parse_call
+from ..game.view import TRUMP_ACTION, Trick, View, ViewError, parse_call, partner_call_text
 from ..kernels.contract import MAX_DEALS
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_BOARD, MAX_SCORE
 from ..util.runtime import check_seed
 from .answers import checked_action
 from .game import (
+    CALL_BY_RULE_VERSION,
     DEAL_ORDER,
     KEY_ORDER,
     RECORD_FORMAT,
@@ -293,9 +294,12 @@ def _head(doc) -> tuple[Rules, int]:
     _only(doc, RECORD_FIELDS, "the record")
     if "format" in doc and not _same(doc["format"], RECORD_FORMAT):
         raise RecordError(f"format is {quoted(doc['format'])}, not {RECORD_FORMAT!r}")
-    if "version" in doc and not _same(doc["version"], RECORD_VERSION):
+    if "version" in doc and not any(
+        _same(doc["version"], v) for v in (CALL_BY_RULE_VERSION, RECORD_VERSION)
+    ):
         raise RecordError(
-            f"record version {quoted(doc['version'])}: this pitchsim reads {RECORD_VERSION}"
+            f"record version {quoted(doc['version'])}: this pitchsim reads "
+            f"{CALL_BY_RULE_VERSION} and {RECORD_VERSION}"
         )
     check_deal_order(doc)
     rules = _rules(doc)
@@ -630,6 +634,12 @@ def _preset_draw(h: dict, where: str, r: Rules, n: int, dealer: int):
     return draw
 
 
+def call_by_rule(doc: dict) -> bool:
+    """A record of version 1: under partner=called|announced the table made pitchsim's
+    call (12.1), which is no action there (``table.game.CALL_BY_RULE_VERSION``)."""
+    return _same(doc.get("version"), CALL_BY_RULE_VERSION)
+
+
 def _preset_decisions(doc: dict, r: Rules, n: int):
     """``_decisions`` under a preset: each hand walked by the table's own
     :class:`~pitchsim.table.game.TableDeal` with the record's actions."""
@@ -676,8 +686,9 @@ def _preset_decisions(doc: dict, r: Rules, n: int):
         if not isinstance(actions, list):
             raise RecordError(f"{where}: actions must be a list")
         hand = TableDeal(
-            r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n, dealer), counted
-        )
+            r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n, dealer), counted,
+            call_by_rule=call_by_rule(doc),
+        )  # fmt: skip
         walk = hand.run()
         full = None
         try:
@@ -987,6 +998,8 @@ def record_of_preset_game(game) -> dict:
         if fh.pitcher is not None:
             if r.trump == "named":
                 actions.append(TRUMP_ACTION + SUITS[fh.trump])
+            if fh.called is not None:  # 12.1: the kernels' call, pitchsim's
+                actions.append(partner_call_text(fh.called))
             actions += [format_card(c, symbols=False) for t in fh.tricks for c in t[2]]
         walk = TableDeal(r, n, fh.dealer, dealt, stock, scores, draw, counted).run()
         next(walk)

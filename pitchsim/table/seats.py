@@ -9,7 +9,7 @@ passes the game's own deal key, so a game of built-in seats played decision by d
 is the kernel's game; the engine (``pitchsim engine``), which has no game, derives the
 key from its seed and the view (:func:`view_key`): the same view gives the same answer.
 Its decisions are the calls (``"shoot"`` included), the pitcher's naming of trump
-(``"trump:H"``) and the cards.  As a seat object (:meth:`KernelSeat.call`,
+(``"trump:H"``), his call of a partner's card (``"call:AS"``, 12.1) and the cards.  As a seat object (:meth:`KernelSeat.call`,
 :meth:`KernelSeat.play`) a built-in strategy draws each decision from its ``seed`` and
 the view, as the engine does.
 
@@ -80,8 +80,9 @@ class KernelSeat:
 
     def call(self, view: View) -> str:
         """The seat's call, or as the pitcher under trump=named the trump it names
-        (``"trump:H"``), from the stream of ``seed`` and the view."""
-        if view.phase not in ("auction", "trump"):
+        (``"trump:H"``) and under a called partner the card it calls (``"call:AS"``),
+        from the stream of ``seed`` and the view."""
+        if view.phase not in ("auction", "trump", "call"):
             raise ValueError(f"seat {view.seat} has no call to make: the phase is {view.phase}")
         return self._answer(view)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement
+from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, call_note, judged
 from ..coach.review import ReviewError, review
 from ..game.rules import label
 from ..table.record import _rules, replay, views_of
@@ -46,7 +46,7 @@ def review_record(
     seed = doc.get("seed") if isinstance(doc.get("seed"), int) else 0
     decisions = [(v, a) for v, a in views_of(doc) if v.seat == seat]
     hand_of = [k for k, h in enumerate(doc["hands"], 1) for a in h["actions"] if a["seat"] == seat]
-    chosen = [len(v.legal()) > 1 for v, _ in decisions]
+    chosen = [judged(v) for v, _ in decisions]
     js = None if again else stored_judgements(doc, seat)
     source = "the coach during the game"
     if js is None or len(js) != sum(chosen):
@@ -55,8 +55,8 @@ def review_record(
         source = f"reviewed now: {samples:,} deals a call, {worlds:,} worlds a card"
     steps = []
     left = iter(js)
-    for (view, act), k, judged in zip(decisions, hand_of, chosen, strict=True):
-        j = next(left) if judged else None
+    for (view, act), k, judging in zip(decisions, hand_of, chosen, strict=True):
+        j = next(left) if judging else None
         if j is not None and j.kind == "call" and j.steal is None:
             j = replace(j, steal=view.stealing_call())  # a save from before steals were marked
         steps.append(
@@ -66,6 +66,7 @@ def review_record(
                 "action": act,
                 "judgement": None if j is None else judgement_json(j),
             }
+            | ({"note": call_note(view, act)} if view.phase == "call" else {})  # 12.1
         )
     return {
         "seat": seat,

@@ -258,13 +258,14 @@ def keys_json(rules, players: int, view: View | None = None) -> dict:
     """What the page's keys line names, from the rules themselves: the cards a hand is
     dealt (numbered keys), the bids (at the person's call, ``view``, those offered him,
     as the terminal's help says them: ``practice.bids_offered``; null: only pass), and
-    whether there is a shoot, a trump to name, a jick, jokers."""
+    whether there is a shoot, a trump to name, a partner's card to call, a jick, jokers."""
     bids = bids_offered(rules, view)
     return {
         "cards": rules.cards_each(players),
         "bids": None if bids is None else list(bids),
         "shoot": rules.shoot,
         "named_trump": rules.trump == "named",
+        "partner_call": rules.partner != "none",  # 12.1: the pitcher calls a card
         "jick": rules.jick,
         "jokers": rules.jokers,
     }

@@ -133,6 +133,7 @@ function suitName(letter) {
 
 function actionName(a) {
   if (a.startsWith("trump:")) return `${suitName(a.slice(-1))} trump`;
+  if (a.startsWith("call:")) return `called ${actionName(a.slice(5))}`;  // a partner's card (12.1)
   if (JOKERS[a]) return a;
   return /^[2-9TJQKA]|^10/.test(a) && a.length >= 2 && SUITS[a.slice(-1)] ? cardName(a) : a;
 }
@@ -266,6 +267,17 @@ function renderView(view, into, actions) {
     return card(c, { class: actions && isPlay ? "dim" : "", trumps });
   }));
   into.choices.replaceChildren();
+  if (actions && view.phase === "call") {
+    // The partner's card to call (rules 12.1): each callable card a button, numbered as
+    // the terminal numbers them (its holder is the pitcher's partner).
+    into.choices.append(el("span", { class: "muted" }, "Call your partner's card: "));
+    view.choices.forEach((a, i) => {
+      const key = keyOf(String(i + 1));
+      into.choices.append(el("button", { type: "button", class: "call partner-call", "data-call": a,
+        title: `key ${key}: ${cardName(a.slice(5))}`, onclick: () => actions(a) },
+        card(a.slice(5), { class: "small", trumps })));
+    });
+  }
   if (actions && (view.phase === "auction" || view.phase === "trump")) {
     view.choices.forEach((a, i) => {
       const key = view.phase === "trump" ? a.slice(-1).toLowerCase() : a === "pass" ? "p" : a === "shoot" ? "s" : keyOf(a);
@@ -493,7 +505,7 @@ async function act(action) {
 function renderStatus() {
   const s = game.status;
   const text = {
-    "your turn": !game.view ? "Your turn" : { auction: "Your call", trump: "Name trump" }[game.view.phase] || "Your card",
+    "your turn": !game.view ? "Your turn" : { auction: "Your call", trump: "Name trump", call: "Call your partner's card" }[game.view.phase] || "Your card",
     coach: "The coach is thinking…",
     playing: "The others are playing…",
     sent: "Sent…",
@@ -548,6 +560,7 @@ function keysLine(g) {
   }
   if (keys.shoot) parts.push(", ", k("s"), " shoots");
   if (keys.named_trump) parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
+  if (keys.partner_call) parts.push("; the numbers call your partner's card");
   const extra = [keys.jick ? "the jick" : "", keys.jokers ? "the jokers" : ""].filter(Boolean).join(" and ");
   parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
   return parts;
@@ -643,7 +656,7 @@ function onKey(ev) {
   const v = game.view;
   const k = ev.key.toLowerCase();
   const numbers = v.phase === "auction" ? v.legal.filter((a) => /^[0-9]+$/.test(a))
-    : v.phase === "play" ? v.choices.map((_, i) => String(i + 1)) : [];
+    : v.phase === "play" || v.phase === "call" ? v.choices.map((_, i) => String(i + 1)) : [];
   const [number, waiting] = keyNumber(k, numbers);
   if (typed || waiting) {
     typed = waiting;
@@ -744,11 +757,13 @@ function renderStep() {
   const hand = r.hands[s.hand - 1];
   const lastOfHand = !r.steps[r.at + 1] || r.steps[r.at + 1].hand !== s.hand;
   box.replaceChildren(
-    el("h3", {}, `Hand ${s.hand}: ${{ auction: "your call", trump: "you named" }[s.view.phase] || "your card"} ` +
+    el("h3", {}, `Hand ${s.hand}: ${{ auction: "your call", trump: "you named", call: "you" }[s.view.phase] || "your card"} ` +
       (s.view.phase === "auction" ? s.view.choice_words[s.view.choices.indexOf(s.action)] : actionName(s.action))),
     into.scores, into.auction, into.contract, into.draw, into.trick,
     el("div", { class: "past-list" }, into.tricks), into.hand,
-    el("div", { class: "panel" }, judgementBox(s.judgement)),
+    el("div", { class: "panel" }, s.view.phase === "call"  // a partner's card: said, not judged (12.1)
+      ? el("p", { class: "call-note" }, s.note || "coach: pitchsim calls the same card.")
+      : judgementBox(s.judgement)),
     ...(lastOfHand && hand ? [el("div", { class: "panel" }, breakdown(hand, r.ends[s.hand - 1], r.seat, `End of hand ${s.hand}`))] : []));
 }
 

@@ -1,0 +1,62 @@
+"""The pitcher's call of a partner's card in the page (docs/rules.md 12.1.2): after naming
+trump at a called-partner table the person is asked for the call, one button a
+callable card (as the trump-naming buttons), and the card clicked is the call every
+later view carries; a key picks a card by its number as the terminal numbers them."""
+
+from __future__ import annotations
+
+import pytest
+
+from pitchsim.game.reference.partner import callable_cards
+from pitchsim.game.rules import Rules
+from pitchsim.game.view import partner_call_text
+
+SECONDS = 600_000  # ms a step may take (kernels may compile on a cold cache)
+
+
+def _turn(page) -> str:
+    page.wait_for_function(
+        "['your turn', 'over', 'error'].includes(document.body.dataset.status)", timeout=SECONDS
+    )
+    return page.evaluate("document.body.dataset.status")
+
+
+@pytest.mark.parametrize("by_key", [False, True])
+def test_12_1_2_the_person_calls_a_partners_card_by_its_button(open_table, by_key):
+    r = Rules.parse("smear,partner=called")
+    for seed in range(1, 12):
+        page, errors = open_table(
+            preset="smear", players=5, rules="partner=called", coach=False, seed=seed
+        )
+        for _ in range(3):  # the auction (bid the most to pitch), then trump
+            assert _turn(page) == "your turn"
+            text = page.locator("#status").inner_text()
+            buttons = page.locator("#choices button")
+            offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
+            if text == "Your call":
+                buttons.nth(len(offered) - 1 if offered[-1] != "shoot" else -2).click()
+            elif text == "Name trump":
+                buttons.nth(offered.index("trump:H")).click()
+            else:
+                break
+        if page.locator("#status").inner_text() == "Call your partner's card":
+            break
+        page.close()
+    else:
+        pytest.fail("the person never pitched")
+    assert page.evaluate("game.view.phase") == "call"
+    assert "the numbers call your partner's card" in page.locator("#play .keys").inner_text()
+    buttons = page.locator("#choices button.partner-call")
+    offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
+    want = [partner_call_text(c) for c in callable_cards(2, r)]  # hearts (12.1.2)
+    assert sorted(offered) == sorted(want)
+    assert offered == page.evaluate("game.view.choices")  # numbered as the terminal does
+    pick = offered[1]  # the second shown: the king of hearts, or below it
+    if by_key:
+        page.keyboard.press("2")
+    else:
+        buttons.nth(1).click()
+    page.wait_for_function("!game.view || game.view.phase !== 'call'", timeout=60_000)
+    assert _turn(page) in ("your turn", "over")
+    assert page.evaluate("game.view.called") == pick[len("call:") :]
+    assert not errors, errors
