@@ -384,21 +384,24 @@ def family_text(rules: Rules) -> str:
     if r.kitty:  # 12.2.2
         lines.append(
             f"- Kitty: {r.kitty} cards dealt aside; once trump is named the pitcher takes them "
-            "unseen and comes down to 6 face down, lowest non-trumps first"
+            "unseen and comes down to 6 "
+            + ("face up (seen by all)" if r.discards == "shown" else "face down")
+            + ", lowest non-trumps first"
             + (", in his turn below" if r.discard in ("choice", "draw") else "")
             + "; he draws nothing."
         )
+    face = "face up (seen by all)" if r.discards == "shown" else "face down"  # 12.9
     if r.discard == "choice":  # 12.8.1, 12.8.3
         lines.append(
             "- After trump is named each player from the dealer's left (dealer last) holding "
-            "more than 6 discards face down to 6: his choice, which pitchsim makes for him, "
+            f"more than 6 discards {face} to 6: his choice, which pitchsim makes for him, "
             "non-trumps lowest first, then trumps beyond 6 (non-point trumps, lowest first). "
             "Nobody draws."
         )
     if r.discard == "draw":  # 12.8.2, 12.8.3
         lines.append(
             "- After trump is named each player from the dealer's left (dealer last) discards "
-            "face down every non-trump, keeping his highest until he holds 3 cards, and trumps "
+            f"{face} every non-trump, keeping his highest until he holds 3 cards, and trumps "
             "beyond 6 (non-point trumps, lowest first), then draws back to 6"
             + (" (a pitcher who took the kitty draws nothing)" if r.kitty else "")
             + "; when the stock runs out "
