@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
+from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, ViewError
+from pitchsim.kernels.play import seat_knowledge
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.search.hint import worlds_at
 from pitchsim.table.decide import view_knowledge
 
@@ -95,6 +99,22 @@ def test_12_9_every_view_lists_every_discard_face_up_and_knows_them_out_by_hand(
     k = view_knowledge(v)
     assert cards_of(int(k.known_out)) == sorted(parse_cards(KNOWN_OUT[seat]))
     assert [int(c) for c in k.counts] == [6] * 5 + [0]  # nothing put down unseen
+
+
+def test_12_9_the_kernels_know_the_same_by_hand():
+    """``seat_knowledge`` (the kernels' searching seats) from the hands as dealt and as
+    held when play starts: the same cards known out as written above."""
+    r = Rules.parse(SPEC)
+    kept = [(m(DEALT[s]) & ~m(SHOWN[s])) | m(DRAWN[s]) for s in range(5)]
+    known = np.zeros(5, np.int64)
+    down = seat_knowledge(
+        np.array([m(t) for t in DEALT], np.int64), np.array(kept, np.int64), 5, 3, 4,
+        2, rules_array(r), rules_table(r), known, 0,
+    )  # fmt: skip
+    assert down == 0
+    assert [cards_of(int(k)) for k in known] == [
+        sorted(parse_cards(KNOWN_OUT[s])) for s in range(5)
+    ]
 
 
 @pytest.mark.parametrize("seat", [0, 3])
