@@ -448,6 +448,7 @@ class View:
 
 
 KITTY_MISSING = "kitty: the pitcher took the kitty's "  # a pitcher's view without them
+DRAW_MISSING = ": give draw"  # how a view past the draw without one is refused (4.8, 12.8)
 
 
 def kitty_doc(
@@ -1048,7 +1049,7 @@ class _Replay:
         draw_facts: dict = {}
         if r.discard == "non-trump":
             if not v.draws:
-                self.fail("trump is named, so the discard and draw has been made: give draw")
+                self.fail(f"trump is named, so the discard and draw has been made{DRAW_MISSING}")
             held, counts, draw_facts = self.draw(pitcher, trump)
         elif r.discard != "none":  # 12.8, after any kitty
             held, counts, draw_facts = self.draw_in_turn(pitcher, trump)
@@ -1150,7 +1151,7 @@ class _Replay:
         elif v.kitty:
             self.fail("the rules deal no kitty (12.2)")
         if not v.draws:
-            self.fail("trump is named, so every player has discarded (12.8): give draw")
+            self.fail(f"trump is named, so every player has discarded (12.8){DRAW_MISSING}")
         if v.robbed or (v.put_down_shown and not r.kitty):
             self.fail(f"draw: nobody robs under discard={r.discard} (6.3.2)")
         kitty_seat = pitcher if r.kitty else -1  # he came down with the kitty (12.2.2)
@@ -1321,7 +1322,8 @@ class _Replay:
                     shown_out &= ~pile_shown  # knows what it drew (4.8 step 4)
             put = max(0, held - F.HAND_TARGET)
             counts[s] = held - put
-            draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk, d.shown)
+            up = tuple(cards_of(own_discards)) if s == v.seat and r.discards == "shown" else d.shown
+            draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk, up)
             if s == v.seat:
                 drawn_from_stock, drawn_from_junk = (
                     (0 if r.rob and s == pitcher else took),
