@@ -119,3 +119,23 @@ def test_the_draws_words_refused_in_one_line():
     hidden = Rules.parse("cinch,discards=hidden")
     with pytest.raises(ViewError, match="--shown: under cinch,discards=hidden the discards"):
         short_view(**(w | {"rules": hidden, "draw": w["draw"] | {"--shown": "1: 2C"}}))
+
+
+def test_trumps_burnt_face_up_typed_and_worked_out():
+    """4.8 step 2: a seat dealt more than 6 trumps burns the excess face up by rule X;
+    the other seats type them (--burnt), the seat's own are worked out.  Deals stacked
+    with eight hearts to one seat (tests/test_family_hidden.py)."""
+    from test_family_hidden import card_views, played_hands
+
+    own = others = 0
+    for seed in range(3):
+        spec = "ten-point,follow=trump"
+        for rules, hand, before in played_hands(spec, 4, seed, hands=2, stacked=True):
+            for v in card_views(rules, hand, 4, before):
+                if not any(d.burnt for d in v.draws):
+                    continue
+                got = short_view(**typed(v))
+                assert got.kept == v.kept and got.burnt == v.burnt and got.draws == v.draws
+                own += bool(v.burnt)
+                others += any(d.burnt for s, d in enumerate(v.draws) if s != v.seat)
+    assert own > 0 and others > 0
