@@ -46,7 +46,6 @@ def after(rules, hands_text, stock_text, pitcher=0, dealer=3, trump=H, rng=None,
         ("auction-pitch,discard=draw,deal=9", "needs trump=named"),
         ("auction-pitch,trump=named,discard=draw,rob=true", "rob=true needs discard=non-trump"),
         ("ten-point,rob=false,kitty=3", "kitty=3 needs discard=none, choice or draw"),
-        ("smear,discard=draw,discards=shown", "discards=shown with discard=draw is not played"),
     ],
 )
 def test_6_3_2_and_6_3_8_and_12_8_4_the_combinations_refused(spec, words):
@@ -63,6 +62,10 @@ def test_6_3_2_and_6_3_8_and_12_8_4_the_combinations_refused(spec, words):
         "smear,kitty=3,discard=choice",
         "ten-point,rob=false,discard=draw",
         "ten-point,rob=false,kitty=2,discard=choice",
+        # 12.9: every discard face up, under choice and draw too
+        "smear,discard=draw,discards=shown",
+        "auction-pitch,deal=9,discard=choice,trump=named,discards=shown",
+        "smear,kitty=3,discard=choice,discards=shown",
     ],
 )
 def test_6_3_2_and_6_3_8_the_combinations_allowed(spec):
@@ -193,6 +196,23 @@ def test_12_8_4_every_discard_is_face_down_trumps_too():
     held, rec = after(DRAW9, ["AH KH QH JH 9H 8H 7H 2C 3D", "", "", ""], "2S 3S 4S")
     assert rec.burnt == [0, 0, 0, 0] and rec.put_down_shown == []
     assert rec.discarded[0] == m("2C 3D 7H")
+
+
+@pytest.mark.parametrize("discard", ["none", "choice", "draw"])
+def test_12_9_1_the_kitty_put_down_is_face_up_under_discards_shown(discard):
+    # smear, kitty=3, hearts trump, seat 0 pitches: 6 + 3 = 9, so 3 go down, the lowest
+    # non-trumps first (2♣ 3♣ 4♣), face up under shown, face down under hidden (12.9.1).
+    hands = ["AH KH 2H 2C 3C 4C", "AC KC QC JC TC 9C", "AD KD QD JD TD 9D", "AS KS QS JS TS 9S"]
+    used = set(parse_cards(" ".join(hands)))
+    kitty = parse_cards("QH 5H 5C")
+    rest = [c for c in F.pack(Rules.parse("smear"), 4) if c not in used and c not in kitty]
+    for shown in ("hidden", "shown"):
+        r = Rules.parse(f"smear,kitty=3,discard={discard},discards={shown}")
+        dealt = [m(t) for t in hands]
+        held, rec = F.after_naming(dealt, rest + kitty, 0, H, r, random.Random(0), 3)
+        assert sorted(rec.put_down) == sorted(parse_cards("2C 3C 4C"))
+        want = rec.put_down if shown == "shown" else []
+        assert rec.put_down_shown == want
 
 
 def test_12_8_random_games_keep_every_invariant():

@@ -103,6 +103,10 @@ FAMILY_CONFIGS = [
     "ten-point,rob=false,discard=draw,partnership=false,follow=trump",
     "auction-pitch,deal=9,discard=draw,trump=named,partner=called",
     "auction-pitch,deal=9,discard=choice,trump=named,kitty=2,partner=called",
+    # and with discards=shown (12.9, 12.9.1): every discard and the kitty's put-down
+    # face up; the same hands
+    "auction-pitch,deal=9,discard=draw,trump=named,discards=shown",
+    "smear,kitty=3,discard=choice,discards=shown",
 ]
 
 

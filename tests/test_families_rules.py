@@ -233,6 +233,20 @@ def test_rules_prints_the_ten_point_trump_order_and_points():
     assert "Low, the lowest trump in play (never a joker): 1 to its holder" in out
 
 
+@pytest.mark.parametrize("shown", ["hidden", "shown"])
+def test_rules_prints_whether_the_discards_in_turn_are_face_up(shown):
+    # 12.8.4 face down, 12.9 face up under discards=shown, the kitty's put-down too (12.9.1)
+    _, out, _ = cli("rules", "--rules", f"smear,deal=9,kitty=3,discard=draw,discards={shown}")
+    face = "face up (seen by all)" if shown == "shown" else "face down"
+    kitty = next(x for x in out.splitlines() if x.startswith("- Kitty:"))
+    draw = next(x for x in out.splitlines() if x.startswith("- After trump is named"))
+    assert f"comes down to 6 {face}" in kitty and f"discards {face} every non-trump" in draw
+    _, out, _ = cli(
+        "rules", "--rules", f"auction-pitch,deal=9,discard=choice,trump=named,discards={shown}"
+    )
+    assert f"more than 6 discards {face} to 6" in out
+
+
 def test_docs_have_a_section_per_family_saying_what_rules_prints():
     doc = (Path(__file__).parent.parent / "docs" / "rules.md").read_text()
     for name in FAMILIES:

@@ -467,7 +467,8 @@ def test_the_short_form_is_the_view(spec, n):
 def test_cli_short_form_under_presets():
     """``hint --hand`` under smear answers as the seat's view file does (pimc and
     rollout); refusals state the rule: a first-lead preset takes no --trump (6.3.5), a
-    preset with a draw no short form (4.8), a call beyond the maximum bid (6.2)."""
+    preset with a draw past the naming of trump needs the draw's words (4.8), a call
+    beyond the maximum bid (6.2)."""
     path = ROOT / "examples" / "family_views" / "smear.json"
     short = (
         "hint", "--rules", "smear", "--hand", "5C TC KC QD JS KS", "--dealer", "3",
@@ -484,4 +485,6 @@ def test_cli_short_form_under_presets():
     refused(*base, "--trump", "H", words="(trump=first-lead, 6.3.5)")
     refused(*base, "--rules", "smear", "--trump", "X", words="--trump must be a suit")
     refused(*base, "--rules", "smear", "--calls", "6", words="pass or a bid 1-5")
-    refused(*base, "--rules", "ten-point", words="(4.8, 12.8)")
+    base9 = ("hint", "--hand", "AH KH 2H 9C 7D 3S 4S 5S 6S", "--dealer", "3")
+    draw = ("--rules", "ten-point", "--calls", "6,pass,pass,pass", "--trump", "H")
+    refused(*base9, *draw, words="--discarded: trump is named")  # 4.8: the draw's words

@@ -46,13 +46,17 @@ def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
         assert "the auction is on" in one_line(err) and "pitchsim advise" in err
 
 
-def test_hint_short_form_refuses_a_preset_with_a_draw(capsys):
-    """The short form has no words for the discard and draw (rules.md 4.8): under
-    ten-point it is refused, naming the rule (tests/test_family_hint.py: the others)."""
+def test_hint_short_form_asks_for_the_draw_under_a_preset_with_one(capsys):
+    """The short form's words for the discard and draw (rules.md 4.8): under ten-point
+    once trump is named it asks for them, naming the rule (tests/test_short_view_draw.py:
+    the words read back as the views)."""
     hand = "AH KH 2H 9C 7D 3S 4S 5S 6S"
-    code, out, err = cli("hint", "--hand", hand, "--dealer", "0", "--rules", "ten-point")
+    code, out, err = cli(
+        "hint", "--hand", hand, "--dealer", "3", "--rules", "ten-point", "--calls",
+        "6,pass,pass,pass", "--trump", "H",
+    )  # fmt: skip
     assert code == 2 and out == ""
-    assert "discards and draws before the play (4.8, 12.8)" in one_line(err)
+    assert "--discarded: trump is named" in one_line(err) and "(4.8, 12.8)" in err
 
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)

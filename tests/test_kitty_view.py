@@ -247,3 +247,60 @@ def test_12_2_2_the_advisor_decides_every_view_of_a_kitty_game():
         reply = engine.answer(json.dumps({"type": "decide", "id": i, "view": j}))
         assert reply["type"] == "action" and reply["action"] in view.legal(), reply
     assert phases == {("auction", False), ("trump", False), ("play", True)}
+
+
+SHOWN_SPECS = [
+    ("smear,kitty=3,discards=shown", 4),
+    ("smear,kitty=3,discard=draw,discards=shown", 4),
+]
+
+
+@pytest.mark.parametrize("spec, n", SHOWN_SPECS)
+def test_12_9_1_under_discards_shown_every_seat_sees_the_kitty_put_down(spec, n):
+    """12.9.1: the pitcher's put-down is a discard of the hand, face up under
+    discards=shown: every seat's ``kitty.shown`` is the put-down, and the search holds
+    it out of play for every seat, with no face-down pile; the kitty's cards he keeps
+    stay unseen by the others."""
+    views = 0
+    for rules, hand, _ in random_hands(spec, n, 15, seed=4):
+        p = hand.auction.pitcher
+        put_down = mask_of(hand.draw.put_down)
+        kept = set(hand.draw.robbed) - set(hand.draw.put_down)
+        for seat, doc, _ in cut_hand(hand, n, rules, [0] * n):
+            v = View.from_json(json.loads(json.dumps(doc)))
+            if v.phase != "play" or v.to_move != seat:
+                continue
+            out = v.to_json()
+            assert mask_of(parse_cards(" ".join(out["kitty"]["shown"]))) == put_down
+            k = view_knowledge(v)
+            assert int(k.known_out) & put_down == put_down
+            assert int(k.counts[n]) == 0  # nothing put down unseen
+            if seat != p:
+                played = {c for t in v.tricks for c in t.cards}
+                text = json.dumps(doc)
+                for c in kept - played:
+                    assert f'"{card_text(c)}"' not in text, (seat, card_text(c))
+            views += 1
+    assert views > 30
+
+
+def test_12_9_1_a_kitty_shown_wrongly_is_refused_in_one_line():
+    for rules, hand, _ in random_hands("smear,kitty=3,discards=shown", 4, 10, seed=9):
+        p = hand.auction.pitcher
+        docs = [d for s, d, _ in cut_hand(hand, 4, rules, [0] * 4) if s != p and d.get("tricks")]
+        if docs:
+            break
+    doc = docs[0]
+    bad = json.loads(json.dumps(doc))
+    bad["kitty"]["shown"] = bad["kitty"]["shown"][:-1]  # part of the put-down
+    with pytest.raises(ViewError, match="12.9.1") as e:
+        View.from_json(bad)
+    assert "\n" not in str(e.value)
+    bad = json.loads(json.dumps(doc))
+    bad["kitty"]["shown"] = [bad["hand"][0], *bad["kitty"]["shown"][1:]]  # an own card
+    with pytest.raises(ViewError, match="already in its own hand"):
+        View.from_json(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["rules"] = bad["rules"].replace("discards=shown", "discards=hidden")
+    with pytest.raises(ViewError, match="discards=hidden"):
+        View.from_json(bad)

@@ -243,7 +243,17 @@ def check_rendering(v: View) -> tuple[bool, bool]:
                 assert f"seat {s} drew {d.drawn}" in text
             for c in d.burnt:
                 assert format_card(c) in text
+        # 12.9: every other seat's discards face up, in one line
+        up = next((x for x in text.splitlines() if "discarded face up:" in x), "")
+        for s, d in enumerate(v.draws):
+            if s != v.seat and v.rules.discards == "shown":
+                assert all(format_card(c) in up for c in d.shown), (s, up)
+            assert len(d.shown) == (d.discarded if v.rules.discards == "shown" else 0)
         assert f"drew {len(v.drawn)}" in text
+    if v.preset.kitty and v.phase == "play" and v.rules.discards == "shown":  # 12.9.1
+        line = next(x for x in text.splitlines() if x.startswith("kitty:"))
+        assert "face up" in line and all(format_card(c) in line for c in v.put_down_shown)
+        assert len(v.put_down_shown) == v.put_down_count
     if v.phase == "play":  # the choices are numbered in the order the hand is shown
         assert read_choice("1", v, v.legal()) == shown_choices(v)[0]
     return jick_seen, bool(v.draws)
@@ -257,7 +267,11 @@ def test_the_table_of_the_whole_game(game):
 
 @pytest.mark.parametrize(
     "spec",
-    PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true", "smear,kitty=3,discard=draw"],
+    PRESETS
+    + ["auction-pitch,jokers=2,jick=true,shoot=true", "smear,kitty=3,discard=draw"]
+    # 12.9 with 12.8 and 12.9.1: the discards and the kitty's put-down face up
+    + ["cinch", "smear,kitty=3,discard=draw,discards=shown"]
+    + ["auction-pitch,deal=9,discard=choice,trump=named,discards=shown"],
 )
 def test_the_table_shows_trump_jick_jokers_and_the_draw(spec):
     rules = Rules.parse(spec)

@@ -685,3 +685,50 @@ def test_the_players_select_offers_the_counts_a_preset_is_played_by(open_table):
         preset.select_option("")  # auction-pitch
         assert offered() == [str(n) for n in range(2, 8)]
         assert not errors, errors
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "cinch",  # 4.8's discards face up (12.9), the dealer's robbed trumps (12.7)
+        "auction-pitch,deal=9,discard=draw,trump=named,discards=shown",  # 12.9 with 12.8
+        "smear,kitty=3,deal=9,discard=choice,discards=shown",  # and the kitty's put-down (12.9.1)
+    ],
+)
+def test_the_page_shows_the_discards_face_up(open_table, spec):
+    """Under discards=shown every other seat's discards are drawn as cards in the draw
+    (12.9), and the kitty's put-down in the kitty's line (12.9.1), as the terminal
+    table shows them (tests/test_practice_presets.py): a defender's view, drawn by the
+    page's own renderView."""
+    import json
+
+    from random_hands import random_hands
+
+    from pitchsim.game.view import View, card_text, cut_hand
+    from pitchsim.web.sessions import view_json
+
+    def the_view():
+        for rules, hand, _ in random_hands(spec, 4, 20, seed=3):
+            for seat, doc, _ in cut_hand(hand, 4, rules, [0] * 4):
+                v = View.from_json(json.loads(json.dumps(doc)))
+                if v.phase == "play" and seat != v.pitcher and any(d.shown for d in v.draws):
+                    return v
+        pytest.fail("no defender's view with a discard shown")
+
+    view = the_view()
+    page, errors = open_table()
+    drawn = page.evaluate(
+        """v => { renderView(v, table, null);
+          const cards = (sel) => [...document.querySelectorAll(sel)].map((c) => c.dataset.card);
+          return { shown: cards("#draw .shown [data-card]"), kitty: cards("#draw .kitty [data-card]"),
+                   text: document.querySelector('#draw').textContent }; }""",
+        view_json(view),
+    )
+    want = [card_text(c) for s, d in enumerate(view.draws) if s != view.seat for c in d.shown]
+    assert sorted(drawn["shown"]) == sorted(want) and want, drawn
+    if view.preset.kitty:
+        assert sorted(drawn["kitty"]) == sorted(card_text(c) for c in view.put_down_shown)
+        assert "face up" in drawn["text"] and len(view.put_down_shown) == view.put_down_count
+    if view.preset.rob == "dealer" and view.put_down_shown:
+        assert "face up" in drawn["text"]
+    assert not errors, errors

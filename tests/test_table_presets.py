@@ -40,11 +40,14 @@ CHOICE_DRAW = [
     "auction-pitch,deal=9,discard=choice,trump=named",
     "smear,kitty=3,discard=draw",
     "auction-pitch,deal=9,discard=draw,trump=named",
+    # and every discard face up (12.9), the kitty's put-down too (12.9.1)
+    "auction-pitch,deal=9,discard=draw,trump=named,discards=shown",
+    "smear,kitty=3,deal=9,discard=choice,discards=shown",
 ]
 # seed per preset: a game the seats below finish in a few seconds
 SEEDS = {"smear": 2, "setback": 1, "ten-point": 2, "auction-pitch": 2, DRAWS: 2}
 SEEDS |= dict.fromkeys(CHOICE_DRAW, 2)
-PLAYERS = {DRAWS: 5, CHOICE_DRAW[2]: 5}
+PLAYERS = {DRAWS: 5, CHOICE_DRAW[2]: 5, CHOICE_DRAW[3]: 5}
 
 
 def preset_rules(name: str):

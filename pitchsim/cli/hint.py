@@ -47,6 +47,9 @@ def _policy_help() -> str:
     )
 
 
+# The short form's words for the discard and draw (4.8, 12.8; ``short_view``).
+DRAW_OPTIONS = ("--discarded", "--drawn", "--burnt", "--shown", "--robbed")
+
 _SHORT = (
     "--players",
     "--dealer",
@@ -60,6 +63,7 @@ _SHORT = (
     "--kitty",
     "--called",
     "--partner",
+    *DRAW_OPTIONS,
 )
 
 
@@ -121,6 +125,36 @@ def hint_command(
         "--partner",
         help="Short form, under partner=announced: the seat holding the called card, who "
         "said so (12.1.4; the pitcher's own if nobody). Under called it is worked out.",
+    ),
+    discarded: str = typer.Option(
+        None,
+        "--discarded",
+        help="Short form, under a discard and draw once trump is named (4.8, 12.8): how "
+        'many cards each seat put down, seat by seat, yours included, e.g. "3,5,0,2".',
+    ),
+    drawn: str = typer.Option(
+        None,
+        "--drawn",
+        help="Short form, under a discard and draw: the cards you drew, in order (the "
+        "stock first, then the discards, 4.8 step 4).",
+    ),
+    burnt: str = typer.Option(
+        None,
+        "--burnt",
+        help="Short form, under discard=non-trump: the trumps each other seat burnt face up "
+        '(4.8 step 2), e.g. "1: 3H 4H; 2: 5H"; yours are worked out.',
+    ),
+    shown: str = typer.Option(
+        None,
+        "--shown",
+        help="Short form, under discards=shown: the cards each other seat put down face up "
+        '(12.9), e.g. "1: 2C 3D; 2: 9S".',
+    ),
+    robbed: str = typer.Option(
+        None,
+        "--robbed",
+        help="Short form, when you robbed (4.8 step 5; the dealer under rob=dealer, 12.7): "
+        "the stock's cards you took.",
     ),
     policy: str = typer.Option(None, "--policy", help=_policy_help()),
     worlds: int = typer.Option(
@@ -199,6 +233,11 @@ def hint_command(
         "--kitty": kitty,
         "--called": called,
         "--partner": partner,
+        "--discarded": discarded,
+        "--drawn": drawn,
+        "--burnt": burnt,
+        "--shown": shown,
+        "--robbed": robbed,
     }
     if policy is not None:
         policy = policy.strip().lower()
@@ -264,9 +303,11 @@ def hint_command(
         if not 2 <= n <= 7:
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
+        words = {k: given[k] for k in DRAW_OPTIONS}
         view = short_view(
-            hand, n, dealer, calls, tricks, seat, scores, rule_set, trump, kitty, called, partner
-        )
+            hand, n, dealer, calls, tricks, seat, scores, rule_set, trump, kitty, called,
+            partner, words,
+        )  # fmt: skip
     with Progress("worlds") as bar:
         result = hint_view(
             view,

@@ -409,14 +409,16 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.extend(_draw_lines(view, who, paint))
     if view.preset.kitty and view.phase in ("play", "over"):  # 12.2.2
         cards = lambda cs: " ".join(_card(c, paint) for c in cs)  # noqa: E731
+        face = "face up" if view.preset.discards == "shown" else "face down"  # 12.9.1
         if view.seat == view.pitcher:
             lines.append(
-                f"kitty: you took {cards(view.kitty)} and put down {cards(view.put_down)} face down"
+                f"kitty: you took {cards(view.kitty)} and put down {cards(view.put_down)} {face}"
             )
         else:
+            up = f" ({cards(view.put_down_shown)})" if view.put_down_shown else ""
             lines.append(
                 f"kitty: {who[view.pitcher]} took {view.robbed_count} and put down "
-                f"{view.put_down_count} face down"
+                f"{view.put_down_count} {face}{up}"
             )
     if view.out:
         lines.append("out (no trump left): " + ", ".join(who[s] for s in view.out))

@@ -113,9 +113,9 @@ OPTIONS = (
             "none": "no discard: the cards dealt are the cards played",
             "non-trump": "after trump is named each player discards non-trumps and draws to 6",
             "choice": "after trump (and any kitty) each player from the dealer's left discards "
-            "face down to 6, lowest non-trumps first (pitchsim's choice for him); no draw",
+            "to 6, lowest non-trumps first (pitchsim's choice for him); no draw",
             "draw": "after trump (and any kitty) each player from the dealer's left discards "
-            "his non-trumps face down, keeping 3 cards, and draws back to 6",
+            "his non-trumps, keeping 3 cards, and draws back to 6",
         },
     ),
     Variant(
@@ -123,7 +123,7 @@ OPTIONS = (
         ("hidden", "shown"),
         {
             "hidden": "discards are face down (only burnt trumps are shown)",
-            "shown": "every discard is face up and seen by every player",
+            "shown": "every discard is face up and seen by every player, a kitty's too",
         },
     ),
     Variant(
@@ -193,7 +193,7 @@ OPTIONS = (
         {
             "0": "no kitty",
             "N": "N cards are dealt aside; once trump is named the pitcher takes them unseen "
-            "and discards face down back to 6 (under discard=choice or draw in his turn)",
+            "and discards back to 6 (under discard=choice or draw in his turn)",
         },
     ),
     Variant(
@@ -384,25 +384,28 @@ def family_text(rules: Rules) -> str:
     if r.kitty:  # 12.2.2
         lines.append(
             f"- Kitty: {r.kitty} cards dealt aside; once trump is named the pitcher takes them "
-            "unseen and comes down to 6 face down, lowest non-trumps first"
+            "unseen and comes down to 6 "
+            + ("face up (seen by all)" if r.discards == "shown" else "face down")
+            + ", lowest non-trumps first"
             + (", in his turn below" if r.discard in ("choice", "draw") else "")
             + "; he draws nothing."
         )
+    face = "face up (seen by all)" if r.discards == "shown" else "face down"  # 12.9
     if r.discard == "choice":  # 12.8.1, 12.8.3
         lines.append(
             "- After trump is named each player from the dealer's left (dealer last) holding "
-            "more than 6 discards face down to 6: his choice, which pitchsim makes for him, "
+            f"more than 6 discards {face} to 6: his choice, which pitchsim makes for him, "
             "non-trumps lowest first, then trumps beyond 6 (non-point trumps, lowest first). "
             "Nobody draws."
         )
     if r.discard == "draw":  # 12.8.2, 12.8.3
         lines.append(
             "- After trump is named each player from the dealer's left (dealer last) discards "
-            "face down every non-trump, keeping his highest until he holds 3 cards, and trumps "
+            f"{face} every non-trump, keeping his highest until he holds 3 cards, and trumps "
             "beyond 6 (non-point trumps, lowest first), then draws back to 6"
             + (" (a pitcher who took the kitty draws nothing)" if r.kitty else "")
             + "; when the stock runs out "
-            + ("he plays short." if r.follow == "only" else "he draws from the face-down discards.")
+            + ("he plays short." if r.follow == "only" else "he draws from the discards, shuffled.")
         )
     bids = f"pass or bid {r.min_bid}-{r.max_bid}, each higher than the last"
     steal = {

@@ -205,13 +205,6 @@ class Rules:
             if given and not met:
                 value = _text(getattr(self, key.replace("-", "_")))
                 raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3)")
-        # 12.9 with 12.8: pitchsim shows the discards of 4.8 and the rob; under choice and
-        # draw every discard is face down (docs/rules.md 12.8.4)
-        if self.discards == "shown" and self.discard in ("choice", "draw"):
-            raise RulesError(
-                f"discards=shown with discard={self.discard} is not played yet: pitchsim shows "
-                "the discards of 4.8 only (docs/rules.md 12.8.4, 12.9)"
-            )
         # VARIANTS.md 6.3.7: a called partner is for 5 or 6 players alone, with trump named;
         # under called the called trump can always be played to the first trick (12.1.3).
         if self.partner != "none":

@@ -26,9 +26,14 @@ heard by every seat once trump is named (12.1.2, 12.1.4); ``--partner``, the sea
 said "I play with you" under ``announced`` (the pitcher's own when nobody did: he plays
 alone, 12.1.5), which under ``called`` is worked out from the hand and the play (12.1.3)
 and only checked when given.
-A preset with a discard and draw (4.8) is refused: the
-draw each seat made is part of its view, and the short form has no words for it (give
-the view as a file).
+Under a discard and draw (4.8, 12.8), once trump is named, what the table saw of it:
+``--discarded``, how many cards each seat put down, seat by seat, yours included (it is
+checked: pitchsim makes your discard, 12.8.3), e.g. ``"3,5,0,2"``; ``--drawn``, the
+cards you drew, in order (from the stock, then from the discards); ``--burnt``, the
+trumps a seat burnt face up (4.8 step 2), and under discards=shown ``--shown``, the
+cards each other seat put down face up (12.9), both seat by seat like ``"1: 3H 4H; 2:
+5H"`` (your own are worked out); ``--robbed``, the robber's stock cards (4.8 step 5,
+12.7), in his view only.  How many cards each other seat drew follows from the counts.
 
 :func:`short_view` turns these into exactly the JSON view (``docs/view.md``) and reads
 it with the view's own reader, so the short form is checked like a view; a piece that
@@ -42,7 +47,7 @@ import re
 from . import reference as F
 from .cards import CardError, format_card, parse_cards
 from .rules import BASE_RULES, Rules, label, rules_text, spec
-from .view import KITTY_MISSING, View, ViewError
+from .view import DRAW_MISSING, KITTY_MISSING, View, ViewError
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
 
@@ -145,17 +150,15 @@ def short_view(
     kitty: str | None = None,
     called: str | None = None,
     partner: int | None = None,
+    draw: dict[str, str | None] | None = None,
 ):
-    """The checked view the short form describes (see the module), holding ``rules``."""
+    """The checked view the short form describes (see the module), holding ``rules``;
+    ``draw`` the discard and draw's words by option (``--discarded``, ``--drawn``,
+    ``--burnt``, ``--shown``, ``--robbed``)."""
     rules = rules or BASE_RULES
     r = rules
     preset = not rules.base_game  # the base game: its own words
-    if r.discard != "none":
-        raise ViewError(
-            f"--hand: under {label(rules)} each seat discards and draws before the play "
-            "(4.8, 12.8), and what it drew is part of its view: the short form has no words for "
-            "the draw; give the seat's view as a file (docs/view.md)"
-        )
+    draw = {k: v for k, v in (draw or {}).items() if v is not None}
     if trump is not None and r.trump != "named":
         raise ViewError(
             f"--trump: under {label(rules) if preset else 'auction-pitch'} the first card "
@@ -231,6 +234,8 @@ def short_view(
         doc["called"] = format_card(card[0], symbols=False)
     if partner is not None:
         doc["partner"] = partner
+    if draw:
+        doc["draw"] = _draw_doc(draw, r, players, seat, cards, named, called)
     try:
         return View.from_json(doc, "hint --hand", rules)
     except ViewError as e:
@@ -239,7 +244,77 @@ def short_view(
                 f"--kitty: you pitched, and took the kitty's {r.kitty} cards once trump was "
                 "named (12.2.2): give them with --kitty"
             ) from None
+        if not draw and str(e).endswith(DRAW_MISSING):
+            raise ViewError(_discarded_missing(players)) from None
         raise ViewError(_partner_words(str(e), r)) from None
+
+
+def _discarded_missing(n: int) -> str:
+    return (
+        "--discarded: trump is named, so every seat has put down its discards (4.8, "
+        "12.8): give how many each seat put down, seat by seat, yours included, e.g. "
+        f"--discarded {','.join(['3'] * n)}, and --drawn, the cards you drew"
+    )
+
+
+def _by_seat(text: str, what: str, n: int, jokers: int) -> dict[int, list[int]]:
+    """Cards seat by seat, like ``"1: 3H 4H; 2: 5H"``."""
+    out: dict[int, list[int]] = {}
+    for piece in re.split(r"[;|]", text):
+        if not piece.strip():
+            continue
+        m = _LEADER.match(piece)
+        head = m.group(1).strip() if m else ""
+        if not head.isdigit() or not 0 <= int(head) < n:
+            raise ViewError(
+                f"{what}: {piece.strip()!r} must start with a seat (0-{n - 1}), like 2: 3H 4H"
+            )
+        if int(head) in out:
+            raise ViewError(f"{what}: seat {head} is given twice")
+        out[int(head)] = _cards(m.group(2), what, jokers)
+    return out
+
+
+def _draw_doc(
+    words: dict[str, str], r: Rules, n: int, seat: int, hand: list[int], named, called
+) -> dict:
+    """The view's ``draw`` (docs/view.md) from the short form's words (see the module):
+    the seat's own burnt trumps are rule X's (4.8 step 6; the view checks the rest)."""
+    if r.discard == "none":
+        option = next(iter(words))
+        raise ViewError(f"{option}: {label(r)} has no discard and draw (discard=none)")
+    text = words.get("--discarded")
+    if text is None:
+        raise ViewError(_discarded_missing(n))
+    counts = []
+    for i, x in enumerate(text.split(","), 1):
+        if not x.strip().isdigit():
+            raise ViewError(f"--discarded: count {i} must be a whole number, not {x.strip()!r}")
+        counts.append(int(x))
+    if len(counts) != n:
+        raise ViewError(f"--discarded: {len(counts)} counts given: one for each of the {n} seats")
+    burnt = _by_seat(words.get("--burnt", ""), "--burnt", n, r.jokers)
+    shown = _by_seat(words.get("--shown", ""), "--shown", n, r.jokers)
+    if shown and r.discards != "shown":
+        raise ViewError(f"--shown: under {label(r)} the discards are face down (12.9)")
+    if seat not in burnt and r.discard == "non-trump" and named is not None:
+        keep = -1  # a called card rule X passes over (12.1.3)
+        if called is not None and r.partner == "called":
+            keep = (_cards(called, "--called", r.jokers) or [-1])[0]
+        trumps = [c for c in hand if F.is_trump(c, named, r)]
+        burnt[seat] = F.excess_trumps(trumps, F.HAND_TARGET, named, r, keep)
+    text_of = lambda cs: [format_card(c, symbols=False) for c in cs]  # noqa: E731
+    mine = {"drawn": text_of(_cards(words.get("--drawn", ""), "--drawn", r.jokers))}
+    if "--robbed" in words:
+        mine["robbed"] = text_of(_cards(words["--robbed"], "--robbed", r.jokers))
+    return {
+        "seats": [
+            {"discarded": counts[s], "burnt": text_of(burnt.get(s, []))}
+            | ({"shown": text_of(shown[s])} if s in shown else {})
+            for s in range(n)
+        ],
+        "mine": mine,
+    }
 
 
 def _partner_words(reason: str, r: Rules) -> str:

@@ -152,7 +152,7 @@ class Trick:
 class SeatDraw:
     """What every seat saw of one seat's discard and draw (4.8)."""
 
-    discarded: int  # cards put down face down (4.8: non-trumps; 12.8: any, 12.8.4)
+    discarded: int  # cards put down (4.8: non-trumps; 12.8: any, 12.8.4)
     burnt: tuple[int, ...]  # trumps burnt face up by rule X: out of play, seen by all
     drawn: int = 0  # cards drawn from the stock, then from the discards (step 4)
     shown: tuple[int, ...] = ()  # under discards=shown (12.9): the discards, face up
@@ -422,6 +422,7 @@ class View:
                     self.kitty,
                     self.put_down,
                     self.is_pitcher,
+                    self.put_down_shown if r.discards == "shown" else None,
                 )
                 if taken
                 else None
@@ -461,15 +462,24 @@ class View:
 
 
 KITTY_MISSING = "kitty: the pitcher took the kitty's "  # a pitcher's view without them
+DRAW_MISSING = ": give draw"  # how a view past the draw without one is refused (4.8, 12.8)
 
 
 def kitty_doc(
-    count: int, down: int, taken: Sequence[int], put_down: Sequence[int], pitcher: bool
+    count: int,
+    down: int,
+    taken: Sequence[int],
+    put_down: Sequence[int],
+    pitcher: bool,
+    shown: Sequence[int] | None = None,
 ) -> dict:
     """A view's ``kitty`` once the pitcher has taken it (12.2.2): how many cards he took
-    and put down, which every seat sees, and for the pitcher alone ``mine``: the kitty's
-    cards and what he put down (face down, out of play)."""
+    and put down, which every seat sees, under discards=shown (``shown`` not None) the
+    cards he put down face up (12.9.1), and for the pitcher alone ``mine``: the kitty's
+    cards and what he put down (out of play)."""
     doc: dict = {"taken": count, "put_down": down}
+    if shown is not None:
+        doc["shown"] = _texts(shown)
     if pitcher:
         doc["mine"] = {"taken": _texts(taken), "put_down": _texts(put_down)}
     return doc
@@ -726,6 +736,10 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         if not isinstance(mine_k, dict):
             raise ViewError("kitty: mine must be an object with taken (and put_down)")
         kitty = _cards(mine_k.get("taken", []), "kitty: taken", r.jokers)
+        up = _cards(kitty_given.get("shown", []), "kitty: shown", r.jokers)
+        if up and r.discards != "shown":
+            raise ViewError("kitty: shown is given, but discards=hidden (12.9.1)")
+        put_down_shown += up  # (nobody robs beside a kitty, 6.3.8)
     called, partner = _read_partner(doc, r, n)
     only = r.follow == "only"
     tricks = []
@@ -1056,11 +1070,11 @@ class _Replay:
         draw_facts: dict = {}
         if r.discard == "non-trump":
             if not v.draws:
-                self.fail("trump is named, so the discard and draw has been made: give draw")
+                self.fail(f"trump is named, so the discard and draw has been made{DRAW_MISSING}")
             held, counts, draw_facts = self.draw(pitcher, trump)
         elif r.discard != "none":  # 12.8, after any kitty
             held, counts, draw_facts = self.draw_in_turn(pitcher, trump)
-        elif v.draws or v.drawn or v.robbed or v.put_down_shown:
+        elif v.draws or v.drawn or v.robbed or (v.put_down_shown and not r.kitty):
             self.fail(f"{r.family} has no discard and draw (discard=none)")
         if r.kitty and trump is not None and r.discard == "none":
             held, counts, draw_facts = self.take_kitty(pitcher, trump)
@@ -1161,7 +1175,14 @@ class _Replay:
             self.fail(
                 f"kitty: seat {v.seat} sees no kitty card: only the pitcher takes it (12.2.2)"
             )
-        facts = dict(put_down=tuple(put_down), robbed_count=r.kitty, put_down_count=down)
+        # 12.9.1: under discards=shown his put-down is face up
+        put_down_shown = self.check_put_down_shown(pitcher, trump, put_down, down)
+        facts = dict(
+            put_down=tuple(put_down),
+            robbed_count=r.kitty,
+            put_down_count=down,
+            put_down_shown=put_down_shown,
+        )
         return held, counts, facts
 
     # ---- 12.8 -----------------------------------------------------------------------
@@ -1170,7 +1191,8 @@ class _Replay:
         """12.8 as this seat saw it: after any kitty (``take_kitty``: the pitcher comes
         down at once here, the same hands as in his turn, since nobody's discard depends
         on his and his are never drawn), each seat from the dealer's left, the dealer
-        last, put down face down (12.8.4: counts only, trumps too) and under draw drew
+        last, put down (12.8.4: face down, counts only, trumps too; under discards=shown
+        face up, 12.9: ``read_shown``, ``see_shown``) and under draw drew
         back to 6, from the discards once the stock ran out (4.8 step 4).  This seat's
         own discard is pitchsim's (12.8.3: ``come_down``, ``draw_discard``)."""
         v, r, n = self.v, self.r, self.n
@@ -1181,16 +1203,16 @@ class _Replay:
         elif v.kitty:
             self.fail("the rules deal no kitty (12.2)")
         if not v.draws:
-            self.fail("trump is named, so every player has discarded (12.8): give draw")
-        if v.robbed or v.put_down_shown:
+            self.fail(f"trump is named, so every player has discarded (12.8){DRAW_MISSING}")
+        if v.robbed or (v.put_down_shown and not r.kitty):
             self.fail(f"draw: nobody robs under discard={r.discard} (6.3.2)")
         kitty_seat = pitcher if r.kitty else -1  # he came down with the kitty (12.2.2)
         draws = list(v.draws)
         for s, d in enumerate(draws):
-            if d.burnt or d.shown:
+            if d.burnt:
                 self.fail(
-                    f"draw: seat {s} shows cards, but under discard={r.discard} every discard "
-                    "is face down (12.8.4)"
+                    f"draw: seat {s} burnt cards, but under discard={r.discard} nothing is "
+                    "burnt: every discard is put down (12.8.4)"
                 )
         if v.seat == kitty_seat:
             own_down: list[int] = []
@@ -1203,6 +1225,8 @@ class _Replay:
                 f"draw: seat {v.seat} discarded {draws[v.seat].discarded}, but it puts down "
                 f"{len(own_down)} (12.8.3)"
             )
+        shown_by = self.read_shown(draws, trump, mask_of(own_down))  # 12.9
+        pile_shown = shown_out = 0  # as in ``draw`` (4.8 step 4)
         stock = self.pack.bit_count() - n * each - r.kitty
         junk = 0  # face-down discards so far (a count)
         mine_discarded = junk_draw_after_me = False
@@ -1226,6 +1250,8 @@ class _Replay:
                 )
                 self.fail(f"draw: seat {s} discarded {d.discarded} of {each}, but each {rule}")
             took = from_junk = 0
+            pile_shown |= shown_by.get(s, 0)
+            shown_out |= shown_by.get(s, 0)
             if r.discard == "draw":
                 junk += d.discarded
                 mine_discarded |= s == v.seat
@@ -1235,8 +1261,11 @@ class _Replay:
                     from_junk = min(F.HAND_TARGET - kept - took, junk)
                     junk -= from_junk
                     junk_draw_after_me |= mine_discarded and s != v.seat
+                    if s != v.seat:  # any of them may be in that seat's hand now
+                        shown_out &= ~pile_shown
             counts[s] = kept + took + from_junk
-            draws[s] = SeatDraw(d.discarded, (), took + from_junk)
+            up = tuple(own_down) if s == v.seat and r.discards == "shown" else d.shown
+            draws[s] = SeatDraw(d.discarded, (), took + from_junk, up)
             if s == v.seat:
                 drawn_from_stock, drawn_from_junk = took, from_junk
         if len(v.drawn) != drawn_from_stock + drawn_from_junk:
@@ -1249,6 +1278,7 @@ class _Replay:
                 self.see(c, "the cards drawn", "draw: drawn")
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = mask_of(own_down) if junk_draw_after_me else 0
+        self.see_shown(shown_by, shown_out)
         held = (held & ~mask_of(own_down)) | mask_of(v.drawn)
         return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own_down))
 
@@ -1283,25 +1313,7 @@ class _Replay:
                         f"draw: seat {s} burnt {card_text(c)}, the called card, which rule X "
                         "passes over (12.1.3)"
                     )
-        shown_by: dict[int, int] = {}  # seat -> its face-up discards (12.9)
-        if r.discards == "shown":
-            for s, d in enumerate(draws):
-                if s == v.seat:
-                    continue
-                if len(d.shown) != d.discarded:
-                    self.fail(
-                        f"draw: seat {s} discarded {d.discarded}, face up under "
-                        f"discards=shown: give them as shown (12.9)"
-                    )
-                for c in d.shown:
-                    # Seen, but known out of play only while no seat can have drawn
-                    # it back (``shown_out``, below); so not in ``known`` yet.
-                    self.check_in_pack(c, f"draw: seat {s}'s shown")
-                    if c in self.known or any(m >> c & 1 for m in shown_by.values()):
-                        self.fail(f"draw: seat {s}'s shown: {card_text(c)} is seen twice")
-                    if F.is_trump(c, trump, r):
-                        self.fail(f"draw: seat {s} discarded {card_text(c)}, a trump (4.8 step 1)")
-                shown_by[s] = mask_of(d.shown)
+        shown_by = self.read_shown(draws, trump, own_discards)  # 12.9
         me = draws[v.seat]
         if me.discarded != own_discards.bit_count():
             self.fail(
@@ -1362,7 +1374,8 @@ class _Replay:
                     shown_out &= ~pile_shown  # knows what it drew (4.8 step 4)
             put = max(0, held - F.HAND_TARGET)
             counts[s] = held - put
-            draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk, d.shown)
+            up = tuple(cards_of(own_discards)) if s == v.seat and r.discards == "shown" else d.shown
+            draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk, up)
             if s == v.seat:
                 drawn_from_stock, drawn_from_junk = (
                     (0 if r.rob and s == pitcher else took),
@@ -1420,10 +1433,7 @@ class _Replay:
         )
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
-        self.shown_out = shown_out & ~mask_of(v.drawn)
-        for s, m in shown_by.items():
-            for c in cards_of(m & self.shown_out):
-                self.see(c, f"seat {s}'s discards", f"draw: seat {s}'s shown")
+        self.see_shown(shown_by, shown_out)
         self.burnt_by = {s: d.burnt for s, d in enumerate(draws)}
         facts = dict(
             draws=tuple(draws),
@@ -1436,18 +1446,62 @@ class _Replay:
         )
         return held_mask, counts, facts
 
+    def read_shown(self, draws: Sequence[SeatDraw], trump: int, own: int) -> dict[int, int]:
+        """Under discards=shown (12.9) every seat's discards face up, as given and
+        checked (``own``: this seat's, worked out): the other seats' ``shown`` as many
+        as they put down, never seen twice, and under discard=non-trump no trump (4.8
+        step 1).  Returns seat -> its face-up discards, this seat's left out (its own
+        discards are ``lost_to_junk``'s business)."""
+        v, r = self.v, self.r
+        shown_by: dict[int, int] = {}
+        if r.discards != "shown":  # (a shown list is refused as it is read)
+            return shown_by
+        for s, d in enumerate(draws):
+            if s == v.seat:
+                if d.shown and mask_of(d.shown) != own:
+                    self.fail(
+                        f"draw: seat {s}'s shown is {' '.join(_texts(d.shown))}, but it put "
+                        f"down {' '.join(_texts(cards_of(own))) or 'nothing'} (12.9)"
+                    )
+                continue
+            if len(d.shown) != d.discarded:
+                self.fail(
+                    f"draw: seat {s} discarded {d.discarded}, face up under "
+                    f"discards=shown: give them as shown (12.9)"
+                )
+            for c in d.shown:
+                # Seen, but known out of play only while no seat can have drawn
+                # it back (``see_shown``); so not in ``known`` yet.
+                self.check_in_pack(c, f"draw: seat {s}'s shown")
+                if c in self.known or any(m >> c & 1 for m in shown_by.values()):
+                    self.fail(f"draw: seat {s}'s shown: {card_text(c)} is seen twice")
+                if r.discard == "non-trump" and F.is_trump(c, trump, r):
+                    self.fail(f"draw: seat {s} discarded {card_text(c)}, a trump (4.8 step 1)")
+            shown_by[s] = mask_of(d.shown)
+        return shown_by
+
+    def see_shown(self, shown_by: dict[int, int], shown_out: int) -> None:
+        """The other seats' face-up discards (12.9) this seat knows are out of play:
+        ``shown_out``, those no other seat can have drawn back from the discards (4.8
+        step 4), less what this seat drew itself."""
+        self.shown_out = shown_out & ~mask_of(self.v.drawn)
+        for s, m in shown_by.items():
+            for c in cards_of(m & self.shown_out):
+                self.see(c, f"seat {s}'s discards", f"draw: seat {s}'s shown")
+
     def check_put_down_shown(
         self, robber: int, trump: int, put_down: list[int], count: int
     ) -> tuple[int, ...]:
-        """The robber's put-down shown face up (4.8 step 5, 12.7, 12.9), as given and
+        """The robber's put-down shown face up (4.8 step 5, 12.7, 12.9), or the
+        pitcher's after taking a kitty (12.9.1: his is the robber's below), as given and
         checked: the robber's own are worked out (``reference.shown_put_down``); another
         seat's must be cards it has not seen, trumps under rob=dealer, at most the count
-        put down, and under rob=true with discards=shown all of them.  Not given (an
-        older document): none shown."""
+        put down, and under rob=true or a kitty with discards=shown all of them.  Not
+        given (an older document): none shown."""
         v, r = self.v, self.r
         given = v.put_down_shown
-        what = "draw: put_down_shown"
-        if not r.rob:
+        what = "kitty: shown" if r.kitty else "draw: put_down_shown"
+        if not r.rob and not r.kitty:
             if given:
                 self.fail(f"{what}: nobody robs, so nothing is put down after a rob (4.8 step 5)")
             return ()
@@ -1463,18 +1517,20 @@ class _Replay:
             self.fail(f"{what}: a card is given twice")
         if len(given) > count:
             self.fail(f"{what}: {len(given)} cards shown, but the robber put down {count}")
-        if given and r.rob is True and r.discards == "hidden":
+        pitcher_shows = r.rob is True or bool(r.kitty)  # all or nothing (12.9, 12.9.1)
+        clause = "12.9.1" if r.kitty else "12.9"
+        if given and pitcher_shows and r.discards == "hidden":
             self.fail(
-                f"{what}: under rob=true with discards=hidden the pitcher's put-down is "
-                "face down (12.9)"
+                f"{what}: with discards=hidden the pitcher's put-down is face down ({clause})"
             )
-        if given and r.rob is True and len(given) != count:
+        if given and pitcher_shows and r.discards == "shown" and len(given) != count:
             self.fail(
                 f"{what}: {len(given)} of the {count} cards put down shown, but under "
-                "discards=shown every one is face up (12.9)"
+                f"discards=shown every one is face up ({clause})"
             )
         for c in given:
-            self.see(c, "the robber's shown put-down", what)
+            where = "the pitcher's kitty put-down" if r.kitty else "the robber's shown put-down"
+            self.see(c, where, what)
             if r.rob == "dealer" and not F.is_trump(c, trump, r):
                 self.fail(
                     f"{what}: {card_text(c)} is not a trump; the dealer shows only the "
@@ -1968,13 +2024,14 @@ def cut_hand(
                     kitty.robbed,
                     kitty.put_down,
                     s == pitcher,
+                    kitty.put_down_shown if rules.discards == "shown" else None,  # 12.9.1
                 )
             if hand.draw is not None and rules.discard != "none":
                 mine = {"drawn": _texts(drawn_by[s])}
                 if rules.rob and s == rules.robber(pitcher, hand.dealer):
                     mine["robbed"] = _texts(robbed)
                 doc["draw"] = {"seats": draw_seats, "mine": mine}
-                if rec.put_down_shown:  # face up, seen by all (12.7, 12.9)
+                if rules.rob and rec.put_down_shown:  # face up, seen by all (12.7, 12.9)
                     doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
             if rules.partner == "announced" and s == pitcher and not shown and called >= 0:
                 # 12.1.4: the call, after the draw, before the pitcher's first card (a

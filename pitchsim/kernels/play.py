@@ -176,22 +176,32 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, k
 @njit(cache=True)
 def knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty):
     """``seat_knowledge`` under kitty=N with no discard (12.2.2) and under discard=choice
-    and draw (12.8.4: every discard face down): each seat knows the cards it put down
+    and draw (12.8.4: every discard face down under discards=hidden): each seat knows the cards it put down
     itself (its dealt hand, the pitcher's with the kitty, less what it holds) are out of
     play, unless under draw a later seat drew from the face-down discards after they
     went down (4.8 step 4: they may be in its hand since; the seat that drew knows what
-    it took); the others see only counts.  The pitcher's put-down from a kitty is never
-    drawn from (12.2.2).  Returns the count the pitcher put down from a kitty (0
-    without one)."""
+    it took); the others see only counts.  Under discards=shown (12.9) every seat sees
+    every discard face up, so knows them all out of play on the same terms: a seat's
+    discards as its own.  The pitcher's put-down from a kitty is never drawn from
+    (12.2.2), and under discards=shown is face up (12.9.1), out of play to all.
+    Returns the count the pitcher put down from a kitty face down (0 without one)."""
+    shown_on = fr[F_DISCARDS_SHOWN] != 0
     for s in range(n):
         known_out[s] = dealt[s] & ~held[s]
     put = (dealt[pitcher] | kitty) & ~held[pitcher]
     known_out[pitcher] = put
+    if shown_on:  # every discard, and the kitty's put-down, seen by all (12.9, 12.9.1)
+        every = np.int64(0)
+        for s in range(n):
+            every |= known_out[s]
+        for s in range(n):
+            known_out[s] = every
     if fr[F_DISCARD] == DISCARD_DRAW and fr[F_FOLLOW] != FOLLOW_ONLY:  # the counts of 12.8.2
         tm = tab[trump, T_TRUMPS]
         has_kitty = fr[F_KITTY] != 0
         stock = popcount(pack_mask(n, fr)) - n * cards_each(n, fr) - fr[F_KITTY]
         junk = 0
+        pile = np.int64(0)  # the discards gone down so far (12.9: seen)
         done = np.zeros(n, dtype=np.bool_)  # has discarded into the face-down pile
         for i in range(n):
             s = dealer + 1 + i
@@ -199,19 +209,26 @@ def knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out
                 s -= n
             if has_kitty and s == pitcher:
                 continue
-            down = popcount(draw_down(dealt[s], tm, trump, tab, np.int64(0)))
-            junk += down
+            down = draw_down(dealt[s], tm, trump, tab, np.int64(0))
+            pile |= down
+            junk += popcount(down)
             done[s] = True
-            h = popcount(dealt[s]) - down
+            h = popcount(dealt[s]) - popcount(down)
             take = min(HAND_TARGET - h, stock)
             stock -= take
             h += take
             if h < HAND_TARGET and junk > 0:
                 junk -= min(HAND_TARGET - h, junk)
                 for x in range(n):
-                    if x != s and done[x]:
+                    if x == s:
+                        continue  # it knows what it took (``held``) and that the rest stay
+                    if shown_on:
+                        known_out[x] &= ~pile  # any of them may be in s's hand now
+                    elif done[x]:
                         known_out[x] = 0
-    return popcount(put) if fr[F_KITTY] != 0 else 0
+        for x in range(n):
+            known_out[x] &= ~held[x]
+    return popcount(put) if fr[F_KITTY] != 0 and not shown_on else 0
 
 
 @njit(cache=True, inline="always")

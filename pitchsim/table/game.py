@@ -484,7 +484,12 @@ class TableDeal:
         if r.kitty and self.draw is not None:  # 12.2.2: taken once trump is named
             rec = self.draw
             doc["kitty"] = kitty_doc(
-                len(rec.robbed), len(rec.put_down), rec.robbed, rec.put_down, seat == self.pitcher
+                len(rec.robbed),
+                len(rec.put_down),
+                rec.robbed,
+                rec.put_down,
+                seat == self.pitcher,
+                rec.put_down_shown if r.discards == "shown" else None,  # 12.9.1
             )
         if self.draw is not None and r.discard != "none":  # 4.8, 12.8 (after any kitty)
             rec = self.draw
@@ -497,7 +502,7 @@ class TableDeal:
                         "discarded": rec.discarded[s].bit_count(),
                         "burnt": _texts(cards_of(rec.burnt[s])),
                     }
-                    | (  # 12.9: every discard face up
+                    | (  # 12.9: every discard face up (12.8 too)
                         {"shown": _texts(cards_of(rec.discarded[s]))}
                         if r.discards == "shown"
                         else {}
@@ -506,7 +511,7 @@ class TableDeal:
                 ],
                 "mine": mine,
             }
-            if rec.put_down_shown:  # the robber's put-down face up (12.7, 12.9)
+            if r.rob and rec.put_down_shown:  # the robber's put-down face up (12.7, 12.9)
                 doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
         tricks = [
             {"leader": lead, "seats": list(seats), "cards": _texts(cards)}

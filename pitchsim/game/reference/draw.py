@@ -129,14 +129,15 @@ class DrawRecord:
 
 
 def shown_put_down(down: Sequence[int], trump: int, rules: Rules) -> list[int]:
-    """Which cards the robber puts down after robbing (step 5) are face up, seen by all
-    and out of play: under rob=dealer his excess trumps (12.7, 11.8; the rest of the
-    stock stays face down); under rob=true with discards=shown all of them (12.9: every
-    discard of the hand is face up); under rob=true with discards=hidden none (12.9:
-    only the excess trumps of step 2 are shown)."""
+    """Which cards the robber puts down after robbing (step 5), or the pitcher after
+    taking a kitty (12.2.2), are face up, seen by all and out of play: under rob=dealer
+    his excess trumps (12.7, 11.8; the rest of the stock stays face down); under
+    rob=true or a kitty with discards=shown all of them (12.9: every discard of the
+    hand is face up); with discards=hidden none (12.9: only the excess trumps of step 2
+    are shown)."""
     if rules.rob == "dealer":
         return [c for c in down if is_trump(c, trump, rules)]
-    if rules.rob is True and rules.discards == "shown":
+    if (rules.rob is True or rules.kitty) and rules.discards == "shown":
         return list(down)
     return []
 
@@ -169,9 +170,11 @@ def discard_and_draw(
     the dealer last: under choice comes down to 6 face down (``come_down``) and draws
     nothing (12.8.1); under draw puts down ``draw_discard`` face down and draws to 6 by
     steps 3 and 4 (12.8.2), except that a pitcher who took a kitty comes down to 6 and
-    does not draw (12.2.2), his discards out of play and never drawn from.  Every discard
-    is face down, trumps too (``discarded``, nothing ``burnt``: docs/rules.md 12.8.4);
-    the pitcher's coming down from a kitty is its ``put_down``, as under discard=none."""
+    does not draw (12.2.2), his discards out of play and never drawn from.  Nothing is
+    ``burnt``: a discard is face down, trumps too (docs/rules.md 12.8.4), or under
+    discards=shown face up (12.9: the views show ``discarded``); the pitcher's coming
+    down from a kitty is its ``put_down``, as under discard=none, shown face up under
+    discards=shown (``put_down_shown``, 12.9.1)."""
     last = last_to_discard(pitcher, dealer, rules)  # the robber under a rob
     n = len(hands)
     hands = list(hands)
@@ -209,6 +212,7 @@ def discard_and_draw(
             hands[seat] &= ~mask_of(down)
             if rules.kitty and seat == pitcher:
                 rec.put_down = down
+                rec.put_down_shown = shown_put_down(down, trump, rules)
             else:
                 rec.discarded[seat] = mask_of(down)
         else:  # 12.8.2
@@ -244,7 +248,8 @@ def take_kitty(
     this record).  Which cards go is the pitcher's choice; pitchsim puts down as a
     robbing pitcher comes down to 6 (``come_down``: non-trumps lowest first, then rule
     X).  He does not draw, and his discards are out of play.  Recorded as a rob of the
-    kitty: ``robbed`` the kitty, ``put_down`` the discards, none shown.  A trump
+    kitty: ``robbed`` the kitty, ``put_down`` the discards, shown face up under
+    discards=shown (``shown_put_down``, 12.9.1).  A trump
     ``called`` under partner=called is never put down (12.1.3)."""
     if rules.kitty and rules.discard == "non-trump":
         raise ValueError("a kitty is not played with discard=non-trump (6.3.8)")
@@ -256,6 +261,7 @@ def take_kitty(
         hands[pitcher] |= mask_of(kitty)
         if rules.discard == "none":
             rec.put_down = come_down(hands[pitcher], trump, rules, called)
+            rec.put_down_shown = shown_put_down(rec.put_down, trump, rules)
             hands[pitcher] &= ~mask_of(rec.put_down)
     return hands, rec
 

@@ -300,21 +300,28 @@ function drawLines(view, trumps) {
       cards(mine.discarded), ` and drew ${mine.drawn.length} `, cards(mine.drawn)));
     const others = d.seats.map((x, s) => s === view.seat ? null : `${who(s, view)} drew ${x.drawn}`).filter(Boolean);
     lines.push(el("div", { class: "line muted small" }, others.join(", ")));
+    // discards=shown (12.9): every other seat's discards face up
+    const shown = d.seats.map((x, s) => s !== view.seat && x.shown && x.shown.length ? [who(s, view) + " ", cards(x.shown), " "] : null).filter(Boolean);
+    if (shown.length) lines.push(el("div", { class: "line small shown" }, "Discarded face up: ", shown));
     const burnt = d.seats.map((x, s) => x.burnt.length ? [who(s, view) + " ", cards(x.burnt), " "] : null).filter(Boolean);
     if (burnt.length) lines.push(el("div", { class: "line small" }, "Burnt face up (trumps over six): ", burnt));
     if (d.robbed !== undefined && view.pitcher !== null) {
       // the robber: the pitcher, or under rob=dealer (cinch, 12.7) the dealer (the server's)
-      const took = [`${who(d.robber, view)} robbed the stock (${d.robbed}) and put down ${d.put_down} face down`];
+      const up = d.put_down_shown || [];  // face up (12.7, 12.9)
+      const took = [`${who(d.robber, view)} robbed the stock (${d.robbed}) and put down ${d.put_down - up.length} face down`];
+      if (up.length) took.push(" and ", cards(up), " face up");
       if (mine.robbed) took.push(": took ", cards(mine.robbed), ", put down ", cards(mine.put_down));
       lines.push(el("div", { class: "line small" }, took));
     }
   }
-  // kitty=N (12.2): the pitcher took the kitty and put as many down face down; his own
-  // view alone names the cards.
+  // kitty=N (12.2): the pitcher took the kitty and put as many down, face down unless
+  // discards=shown; his own view alone names the kitty's cards.
   const k = view.kitty;
   if (k && view.pitcher !== null) {
     const cards = (cs) => cs.map((c) => card(c, { class: "small", trumps }));
-    const took = [`${who(view.pitcher, view)} took the kitty (${k.taken}) and put down ${k.put_down} face down`];
+    // discards=shown (12.9.1): the put-down face up, seen by all
+    const took = [`${who(view.pitcher, view)} took the kitty (${k.taken}) and put down ${k.put_down} ${k.shown ? "face up" : "face down"}`];
+    if (k.shown && !k.mine) took.push(" ", cards(k.shown));
     if (k.mine) took.push(": took ", cards(k.mine.taken), ", put down ", cards(k.mine.put_down || []));
     lines.push(el("div", { class: "line small kitty" }, took));
   }
