@@ -697,6 +697,9 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
     drawn: tuple[int, ...] = ()
     robbed: tuple[int, ...] = ()
     put_down_shown: tuple[int, ...] = ()
+    # The seat's own put-down as given (12.2.2, 12.8.1: its choice; none: pitchsim's)
+    discards: tuple[int, ...] = ()
+    put_down: tuple[int, ...] = ()
     draw_doc = doc.get("draw") if preset else None
     if draw_doc is not None:
         if not isinstance(draw_doc, dict):
@@ -721,6 +724,8 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         if not isinstance(mine, dict):
             raise ViewError("draw: mine must be an object with drawn (and robbed)")
         drawn = _cards(mine.get("drawn", []), "draw: drawn", r.jokers)
+        if r.discard == "choice":  # 12.8.1: the seat's own put-down, its choice
+            discards = _cards(mine.get("discarded", []), "draw: discarded", r.jokers)
         robbed = _cards(mine.get("robbed", []), "draw: robbed", r.jokers)
         put_down_shown = _cards(
             draw_doc.get("put_down_shown", []), "draw: put_down_shown", r.jokers
@@ -736,6 +741,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         if not isinstance(mine_k, dict):
             raise ViewError("kitty: mine must be an object with taken (and put_down)")
         kitty = _cards(mine_k.get("taken", []), "kitty: taken", r.jokers)
+        put_down = _cards(mine_k.get("put_down", []), "kitty: put_down", r.jokers)
         up = _cards(kitty_given.get("shown", []), "kitty: shown", r.jokers)
         if up and r.discards != "shown":
             raise ViewError("kitty: shown is given, but discards=hidden (12.9.1)")
@@ -801,6 +807,8 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         partner=partner,
         out=out,
         hands_played=hands_played,
+        discards=discards,
+        put_down=put_down,
     )
     view = _Replay(base).run()
     _agrees(doc, view, preset)
@@ -1169,7 +1177,7 @@ class _Replay:
             for c in v.kitty:
                 self.see(c, "the kitty", "kitty: taken")
             held |= mask_of(v.kitty)
-            put_down = F.come_down(held, trump, r, self.keep)
+            put_down = self.own_put_down(held, trump, v.put_down)
             held &= ~mask_of(put_down)
         elif v.kitty:
             self.fail(
@@ -1184,6 +1192,25 @@ class _Replay:
             put_down_shown=put_down_shown,
         )
         return held, counts, facts
+
+    def own_put_down(self, held: int, trump: int, given: tuple[int, ...]) -> list[int]:
+        """This seat's own coming down to 6 (12.2.2, 12.8.1): the cards it chose, as
+        the view gives them (checked: ``reference.put_down_by``), else pitchsim's
+        (``reference.come_down``)."""
+        v = self.v
+        try:
+            return F.put_down_by(
+                v.seat, held, trump, self.r, self.keep, {v.seat: list(given)} if given else None
+            )
+        except ValueError:
+            have = " ".join(_texts(given))
+            need = max(0, held.bit_count() - F.HAND_TARGET)
+            keep = f", never the called {card_text(self.keep)} (12.1.3)" if self.keep >= 0 else ""
+            self.fail(
+                f"seat {v.seat} put down {have}, but it comes down to 6 with {need} of "
+                f"the cards it held, {' '.join(_texts(cards_of(held)))}{keep} (12.2.2, 12.8.1)"
+            )
+            raise
 
     # ---- 12.8 -----------------------------------------------------------------------
 
@@ -1217,7 +1244,7 @@ class _Replay:
         if v.seat == kitty_seat:
             own_down: list[int] = []
         elif r.discard == "choice":
-            own_down = F.come_down(held, trump, r, self.keep)
+            own_down = self.own_put_down(held, trump, v.discards)
         else:
             own_down = F.draw_discard(held, trump, r, self.keep)
         if draws[v.seat].discarded != len(own_down):

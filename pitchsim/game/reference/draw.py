@@ -75,6 +75,38 @@ def come_down(held: int, trump: int, rules: Rules, called: int = -1) -> list[int
     return down + excess_trumps(trumps, keep, trump, rules, called)
 
 
+def may_put_down(held: int, trump: int, rules: Rules, called: int = -1) -> list[int]:
+    """The cards a player coming down to 6 may put down (12.2.2, 12.8.1): any card he
+    holds but a called trump (12.1.3).  Which ones is his choice (``put_down_by``)."""
+    return [c for c in cards_of(held) if c != called]
+
+
+def pitchsims_put_down(held: int, trump: int, rules: Rules, called: int = -1) -> int:
+    """pitchsim's put-down of one card by a player holding more than 6 (12.8.3): the
+    first of ``come_down``.  Asked again until he holds 6, it puts down ``come_down``'s
+    cards in its order, so one card at a time comes down as the whole put-down did."""
+    return come_down(held, trump, rules, called)[0]
+
+
+def put_down_by(
+    seat: int, held: int, trump: int, rules: Rules, called: int, chosen: dict | None
+) -> list[int]:
+    """What ``seat`` puts down coming down to 6 (12.2.2, 12.8.1): his own choice when
+    ``chosen`` gives one (the seats asked at the table), checked (``may_put_down``, the
+    number that leaves 6), else pitchsim's (``come_down``)."""
+    if not chosen or seat not in chosen:
+        return come_down(held, trump, rules, called)
+    down = list(chosen[seat])
+    need = max(0, held.bit_count() - HAND_TARGET)
+    allowed = may_put_down(held, trump, rules, called)
+    if len(down) != need or len(set(down)) != need or any(c not in allowed for c in down):
+        raise ValueError(
+            f"seat {seat} puts down {len(down)} cards {down}: it comes down to 6 with "
+            f"{need} of its cards, a called trump kept (12.1.3, 12.8.1)"
+        )
+    return down
+
+
 def draw_discard(held: int, trump: int, rules: Rules, called: int = -1) -> list[int]:
     """What a player puts down under discard=draw (12.8.2), pitchsim's choice for him
     (docs/rules.md 12.8.3): every non-trump, except the highest-ranking ones he needs to
@@ -152,6 +184,7 @@ def discard_and_draw(
     dealer: int | None = None,
     called: int = -1,
     kitty: DrawRecord | None = None,
+    chosen: dict[int, list[int]] | None = None,
 ) -> tuple[list[int], DrawRecord]:
     """4.8, once after trump is named: each player from the pitcher's left, pitcher last,
     discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
@@ -174,7 +207,8 @@ def discard_and_draw(
     ``burnt``: a discard is face down, trumps too (docs/rules.md 12.8.4), or under
     discards=shown face up (12.9: the views show ``discarded``); the pitcher's coming
     down from a kitty is its ``put_down``, as under discard=none, shown face up under
-    discards=shown (``put_down_shown``, 12.9.1)."""
+    discards=shown (``put_down_shown``, 12.9.1).  ``chosen``: the put-downs the seats
+    chose (``put_down_by``; under choice, and a kitty's pitcher's); the rest pitchsim's."""
     last = last_to_discard(pitcher, dealer, rules)  # the robber under a rob
     n = len(hands)
     hands = list(hands)
@@ -208,7 +242,7 @@ def discard_and_draw(
             if not (rules.rob is not False and seat == last):
                 fill(seat)
         elif rules.discard == "choice" or (rules.kitty and seat == pitcher):  # 12.8.1, 12.2.2
-            down = come_down(hands[seat], trump, rules, called)
+            down = put_down_by(seat, hands[seat], trump, rules, called, chosen)
             hands[seat] &= ~mask_of(down)
             if rules.kitty and seat == pitcher:
                 rec.put_down = down
@@ -240,6 +274,7 @@ def take_kitty(
     trump: int,
     rules: Rules,
     called: int = -1,
+    chosen: dict[int, list[int]] | None = None,
 ) -> tuple[list[int], DrawRecord]:
     """12.2.2: once trump is named, before any other discard, the pitcher adds the
     kitty (``kitty_of``) to his hand, unseen by the others, and under discard=none
@@ -250,7 +285,8 @@ def take_kitty(
     X).  He does not draw, and his discards are out of play.  Recorded as a rob of the
     kitty: ``robbed`` the kitty, ``put_down`` the discards, shown face up under
     discards=shown (``shown_put_down``, 12.9.1).  A trump
-    ``called`` under partner=called is never put down (12.1.3)."""
+    ``called`` under partner=called is never put down (12.1.3).  ``chosen``: the
+    pitcher's own put-down, if he chose one (``put_down_by``)."""
     if rules.kitty and rules.discard == "non-trump":
         raise ValueError("a kitty is not played with discard=non-trump (6.3.8)")
     n = len(hands)
@@ -260,7 +296,7 @@ def take_kitty(
     if kitty:
         hands[pitcher] |= mask_of(kitty)
         if rules.discard == "none":
-            rec.put_down = come_down(hands[pitcher], trump, rules, called)
+            rec.put_down = put_down_by(pitcher, hands[pitcher], trump, rules, called, chosen)
             rec.put_down_shown = shown_put_down(rec.put_down, trump, rules)
             hands[pitcher] &= ~mask_of(rec.put_down)
     return hands, rec
@@ -275,12 +311,16 @@ def after_naming(
     rng: random.Random,
     dealer: int | None = None,
     called: int = -1,
+    chosen: dict[int, list[int]] | None = None,
 ) -> tuple[list[int], DrawRecord | None]:
     """What trump's naming brings to the hands: the kitty (12.2.2), then the discard
-    and draw (4.8, 12.8); the hands when play starts and the record (None: neither)."""
+    and draw (4.8, 12.8); the hands when play starts and the record (None: neither).
+    ``chosen``: the put-downs seats chose (``put_down_by``), seat -> cards."""
     held, rec = list(dealt), None
     if rules.kitty:
-        held, rec = take_kitty(held, stock, pitcher, trump, rules, called)
+        held, rec = take_kitty(held, stock, pitcher, trump, rules, called, chosen)
     if rules.discard != "none":
-        held, rec = discard_and_draw(held, stock, pitcher, trump, rules, rng, dealer, called, rec)
+        held, rec = discard_and_draw(
+            held, stock, pitcher, trump, rules, rng, dealer, called, rec, chosen
+        )
     return held, rec
