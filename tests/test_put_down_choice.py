@@ -14,7 +14,7 @@ import pytest
 from random_hands import random_hands
 
 from pitchsim.game import reference as F
-from pitchsim.game.cards import cards_of, mask_of
+from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, ViewError, card_text, cut_hand
 
@@ -149,3 +149,50 @@ def test_12_8_1_a_view_reads_the_seats_own_choice_put_down():
     with pytest.raises(ViewError, match="12.8.1") as e:
         View.from_json(doc | {"draw": doc["draw"] | {"mine": mine | {"discarded": choice[:-1]}}})
     assert "\n" not in str(e.value)
+
+
+def test_12_2_5_the_search_knows_the_chosen_put_down_out_of_play():
+    """The pitcher's chosen put-down is out of play to him (12.2.2, 12.2.5): the
+    search's knowledge counts his choice out, not pitchsim's."""
+    from pitchsim.table.decide import view_knowledge
+
+    doc, hand = _first_view("smear,kitty=3", lambda h: h.auction.pitcher)
+    mine = doc["kitty"]["mine"]
+    held = [card_text(c) for c in cards_of(hand.play.held[hand.auction.pitcher])]
+    choice = _other_choice(held, mine["put_down"], None)
+    v = View.from_json(doc | {"kitty": doc["kitty"] | {"mine": mine | {"put_down": choice}}})
+    k = view_knowledge(v)
+    assert int(k.known_out) == mask_of(v.put_down) == mask_of(parse_cards(" ".join(choice)))
+    assert int(k.counts[4]) == 0  # he knows what went down
+
+
+@pytest.mark.parametrize(
+    "spec", ["smear,kitty=3,discard=draw", "smear,kitty=2,deal=9,discard=choice"]
+)
+def test_12_8_1_the_tables_draw_takes_chosen_put_downs(spec):
+    """The table's draw (the kernels' deal, checked against the reference) takes the
+    seats' chosen put-downs: the kitty's pitcher's, and under choice any seat's; with
+    none it is pitchsim's."""
+    import numpy as np
+
+    from pitchsim.kernels.rng import deal_key
+    from pitchsim.table.game import _kernel_deal
+
+    r = Rules.parse(spec)
+    dealt, stock, draw = _kernel_deal(r, 4, 0, np.uint64(deal_key(5, 0)))
+    pitcher, trump = 2, 1
+    base, _ = draw(dealt, stock, pitcher, trump)
+    kitty = mask_of(F.kitty_of(stock, r))
+    mine = cards_of(dealt[pitcher] | kitty)
+    chosen = {pitcher: mine[-(len(mine) - 6) :]}
+    if r.discard == "choice":
+        chosen[3] = cards_of(dealt[3])[:3]
+    held, rec = draw(dealt, stock, pitcher, trump, chosen=chosen)
+    assert held[pitcher] == (dealt[pitcher] | kitty) & ~mask_of(chosen[pitcher])
+    assert sorted(rec.put_down) == sorted(chosen[pitcher])
+    for s in range(4):
+        if s in chosen:
+            continue
+        assert held[s] == base[s]
+    if 3 in chosen:
+        assert held[3] == dealt[3] & ~mask_of(chosen[3])

@@ -396,8 +396,9 @@ class TableDeal:
     by the caller against ``view.legal()``); it returns the hand's record (``doc``).
     ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
     and the :class:`~pitchsim.game.reference.draw.DrawRecord`; ``called`` (12.1.3) the
-    card it passes over.  Under partner=called|announced the pitcher is asked for his
-    call (the action ``"call:AS"``; 12.1.2: once trump is named, before any discard or
+    card it passes over, ``chosen`` (seat -> cards) the put-downs seats chose (12.2.2,
+    12.8.1; not yet asked: pitchsim's are made).  Under partner=called|announced the
+    pitcher is asked for his call (the action ``"call:AS"``; 12.1.2: once trump is named, before any discard or
     kitty; 12.1.4: after the draw and any kitty), and its holder is his partner (12.1.5,
     12.1.6)."""
 
@@ -777,7 +778,7 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
     # the whole undealt pack when a step takes from it (12.8.1's choice keeps it: [])
     stock = [int(c) for c in deck[top:size]] if F.takes_stock(r) else []
 
-    def draw(held, stock_, pitcher, trump, called=-1):
+    def draw(held, stock_, pitcher, trump, called=-1, chosen=None):
         hands = np.array(held, dtype=np.int64)
         junk = np.full(54, -1, dtype=np.int64)
         keep = (
@@ -793,6 +794,12 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
         out, rec = F.after_naming(held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer, called)
         if [int(m) for m in hands] != list(out):
             raise RuntimeError("the reference engine's discard and draw differs from the kernels'")
+        if chosen:  # the seats' own put-downs (12.2.2, 12.8.1): nobody draws from them,
+            # so the kernels' draw from the discards (``junk``) stands
+            order = _Drawn(junk[:k])
+            out, rec = F.after_naming(
+                held, stock_, pitcher, trump, r, order, dealer, called, chosen
+            )
         return out, rec
 
     return [int(m) for m in dealt], stock, draw

@@ -618,12 +618,14 @@ def _preset_draw(h: dict, where: str, r: Rules, n: int, dealer: int):
             raise RecordError(f"{where}: draw must be an object with seats: one object a seat")
         drawn = [_preset_cards(d.get("drawn", []), f"{where}: draw", r) for d in seats]
 
-    def draw(held, stock, pitcher, trump, called=-1):
+    def draw(held, stock, pitcher, trump, called=-1, chosen=None):
         if given is not None:
             at_stock = set(stock)
             last = F.last_to_discard(pitcher, dealer, r)  # who draws last (12.7, 12.8)
             order[:] = [c for i in range(n) for c in drawn[(last + 1 + i) % n] if c not in at_stock]
-        out, rec = F.after_naming(held, stock, pitcher, trump, r, _Drawn(order), dealer, called)
+        out, rec = F.after_naming(
+            held, stock, pitcher, trump, r, _Drawn(order), dealer, called, chosen
+        )
         if given is None and any(c not in stock for d in rec.drawn for c in d):
             raise RecordError(
                 f"{where}: draw is missing: a seat drew from the discards (4.8 step 4), and "
