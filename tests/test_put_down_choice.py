@@ -196,3 +196,152 @@ def test_12_8_1_the_tables_draw_takes_chosen_put_downs(spec):
         assert held[s] == base[s]
     if 3 in chosen:
         assert held[3] == dealt[3] & ~mask_of(chosen[3])
+
+
+# ---- the put-down asked at the table, card by card (TableDeal(put_down_by_rule=False)):
+# built and tested, not yet enabled (the tables make pitchsim's put-down by the rule)
+
+
+def _walk(spec: str, n: int, g: int, by_rule: bool, answer=None):
+    """One hand of ``spec`` dealt as the table deals board 0's deal ``g``, every seat
+    pitchsim's (``KernelSeat``) unless ``answer(view)`` answers: (the hand's record,
+    the views asked, in order)."""
+    import numpy as np
+
+    from pitchsim.kernels.rng import deal_key
+    from pitchsim.table.game import TableDeal, _kernel_deal
+    from pitchsim.table.seats import KernelSeat
+
+    r = Rules.parse(spec)
+    key = np.uint64(deal_key(11, g))
+    dealt, stock, draw = _kernel_deal(r, n, g % n, key)
+    deal = TableDeal(r, n, g % n, dealt, stock, [0] * n, draw, put_down_by_rule=by_rule)
+    walk, views, seat_ = deal.run(), [], KernelSeat("heuristic+heuristic")
+    try:
+        seat, view = next(walk)
+        while True:
+            assert view.to_move == seat == view.seat
+            views.append(view)
+            action = (answer and answer(view)) or seat_.decide(view, key).action
+            assert action in view.legal(), (action, view.legal())
+            seat, view = walk.send(action)
+    except StopIteration as end:
+        return end.value, views
+
+
+ASKED = [
+    ("smear,kitty=3,partner=called", 5),
+    ("smear,kitty=3", 4),
+    ("auction-pitch,deal=9,discard=choice,trump=named", 4),
+    ("smear,kitty=2,deal=9,discard=choice", 4),
+]
+
+
+@pytest.mark.parametrize("spec, n", ASKED)
+def test_12_8_3_pitchsims_seats_asked_the_put_down_play_the_same_game(spec, n):
+    """Asked card by card, pitchsim's seats put down what the fixed rule put down: the
+    same hands, tricks and scores; the record adds one ``"down:XX"`` action a card."""
+    for g in range(6):
+        fixed, _ = _walk(spec, n, g, True)
+        asked, views = _walk(spec, n, g, False)
+        downs = [a for a in asked["actions"] if a["action"].startswith("down:")]
+        rest = [a for a in asked["actions"] if not a["action"].startswith("down:")]
+        assert rest == fixed["actions"]
+        assert {k: v for k, v in asked.items() if k != "actions"} == {
+            k: v for k, v in fixed.items() if k != "actions"
+        }
+        assert len(downs) == sum(v.phase == "put_down" for v in views)
+
+
+@pytest.mark.parametrize("spec, n", ASKED)
+def test_12_2_2_12_8_1_the_put_down_is_asked_where_the_rules_put_it(spec, n):
+    """The phase comes after trump is named and any call under partner=called (12.1.2),
+    before the first card: the kitty's pitcher at once under discard=none (12.2.2), under
+    choice every seat holding more than 6 in turn from the dealer's left, the dealer
+    last (12.8.1), the kitty's pitcher in his; each seat asked until it holds 6, its
+    legal actions every card it holds but a called trump (12.1.3), its own put-down so
+    far in its view, every other seat's a count."""
+    r = Rules.parse(spec)
+    for g in range(6):
+        doc, views = _walk(spec, n, g, False)
+        if doc["pitcher"] is None:
+            continue
+        phases = [v.phase for v in views]
+        first = phases.index("put_down")
+        last = len(phases) - 1 - phases[::-1].index("put_down")
+        assert set(phases[first : last + 1]) == {"put_down"}
+        assert phases[first - 1] == ("call" if r.partner == "called" else "trump")
+        assert phases[last + 1] in ("play", "call")
+        seats = [v.seat for v in views[first : last + 1]]
+        order = [doc["pitcher"]]
+        if r.discard == "choice":
+            order = [(doc["dealer"] + 1 + i) % n for i in range(n)]
+        assert seats == sorted(seats, key=order.index)  # in turn
+        for v in views[first : last + 1]:
+            own = v.put_down if r.kitty and v.seat == doc["pitcher"] else v.discards
+            start = set(v.hand) | set(v.kitty)  # (the kitty in the pitcher's view alone)
+            assert set(v.kept) | set(own) == start and not set(v.kept) & set(own)
+            assert len(v.kept) > F.HAND_TARGET
+            legal = {a[len("down:") :] for a in v.legal()}
+            assert legal == {card_text(c) for c in v.kept if c != v.called}
+            assert all(a.startswith("down:") for a in v.legal())
+            out = v.to_json()
+            assert out["phase"] == "put_down" and out["held"] is None
+            assert View.from_json(json.loads(json.dumps(out))).legal() == v.legal()
+            if r.discard == "choice":
+                before = order[: order.index(v.seat)]
+                for s, d in enumerate(v.draws):
+                    if s in before and s != (doc["pitcher"] if r.kitty else -1):
+                        assert d.discarded == 9 - F.HAND_TARGET
+                    elif s not in before and s != v.seat:
+                        assert d.discarded == 0
+
+
+def test_12_2_2_a_seat_may_put_down_any_card_but_a_called_trump():
+    """A put-down other than pitchsim's is played out: the pitcher puts down his
+    highest cards (a called trump never offered, 12.1.3), and his hand in play is
+    what he kept."""
+
+    def highest(view):
+        if view.phase == "put_down":
+            return max(view.legal(), key=lambda a: parse_cards(a[5:])[0])
+        return None
+
+    spec, n = "smear,kitty=3,partner=called", 5
+    r, differs = Rules.parse(spec), 0
+    for g in range(4):
+        doc, views = _walk(spec, n, g, False, highest)
+        if doc["pitcher"] is None:
+            continue
+        p = doc["pitcher"]
+        downs = [parse_cards(a["action"][5:])[0] for a in doc["actions"] if "down:" in a["action"]]
+        held = mask_of(parse_cards(" ".join(doc["held"][p])))
+        with_kitty = mask_of(parse_cards(" ".join(doc["hands"][p] + doc["kitty"]["taken"])))
+        assert held == with_kitty & ~mask_of(downs)
+        assert doc["kitty"]["put_down"] == [card_text(c) for c in downs]
+        called = parse_cards(doc["called"])[0]
+        assert called not in downs
+        if set(downs) != set(F.come_down(with_kitty, "CDHS".index(doc["trump"]), r, called)):
+            differs += 1
+    assert differs  # a put-down pitchsim would not make was played out
+
+
+def test_12_2_2_the_engine_answers_the_put_down_and_names_it_for_another_seat():
+    """``pitchsim engine``: a decide at a put-down answers pitchsim's card (the first
+    of ``come_down``) whatever the strategy; another seat has no decision there."""
+    from pitchsim.table.engine import Engine
+
+    doc, views = _walk("smear,kitty=3", 4, 1, False)
+    v = next(x for x in views if x.phase == "put_down")
+    e = Engine()
+    want = "down:" + card_text(F.pitchsims_put_down(mask_of(v.kept), v.trump, v.preset, -1))
+    for strategy in ("heuristic+heuristic", "odds+rollout:8"):
+        msg = {"type": "decide", "id": 1, "view": v.to_json(), "options": {"strategy": strategy}}
+        assert e.answer(json.dumps(msg)) == {"type": "action", "id": 1, "action": want}
+    other = (v.seat + 1) % 4
+    hand = [card_text(c) for c in cards_of(mask_of(parse_cards(" ".join(doc["hands"][other]))))]
+    odoc = dict(v.to_json(), seat=other, hand=hand, legal=[])
+    odoc["kitty"] = {k: x for k, x in odoc["kitty"].items() if k != "mine"}
+    reply = e.answer(json.dumps({"type": "decide", "id": 2, "view": odoc}))
+    assert reply["type"] == "error" and reply["code"] == "not-to-act", reply
+    assert "comes down to 6" in reply["message"]

@@ -79,6 +79,7 @@ from .rules import (
 
 TRUMP_ACTION = "trump:"  # the pitcher's naming of trump: "trump:H"
 CALL_ACTION = "call:"  # the pitcher's call of his partner's card (12.1): "call:AS"
+PUT_DOWN_ACTION = "down:"  # one card put down coming down to 6 (12.2.2, 12.8.1): "down:4D"
 SHOOT = "shoot"
 
 
@@ -116,6 +117,11 @@ def trump_text(suit: int) -> str:
 def partner_call_text(card: int) -> str:
     """The pitcher's call of ``card`` as an action (12.1): ``"call:AS"``, ``"call:HJ"``."""
     return CALL_ACTION + card_text(card)
+
+
+def put_down_text(card: int) -> str:
+    """One card put down coming down to 6 as an action (12.2.2, 12.8.1): ``"down:4D"``."""
+    return PUT_DOWN_ACTION + card_text(card)
 
 
 def parse_call(value: object, what: str, rules: Rules | None = None) -> int:
@@ -195,7 +201,7 @@ class View:
     bid: int | None = None
     trump: int | None = None
     to_move: int | None = None  # whose turn it is (None: the hand is over or thrown in)
-    phase: str = "auction"  # auction | trump | call | play | over | thrown-in
+    phase: str = "auction"  # auction | trump | call | put_down | play | over | thrown-in
     shoot: bool = False
     kept: tuple[int, ...] = ()  # own cards when play starts, after any draw ("held")
     discards: tuple[int, ...] = ()  # own cards put down (4.8: non-trumps; 12.8: any)
@@ -212,6 +218,8 @@ class View:
     shown_out: int = field(default=0, repr=False, compare=False)
     open_trick: bool = field(default=False, repr=False, compare=False)  # the last unfinished
     _legal: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    # The kitty's put-down count as given (12.2.2): fewer than the rules': under way
+    down_so_far: int | None = field(default=None, repr=False, compare=False)
 
     # ---- derived facts -----------------------------------------------------------
 
@@ -414,7 +422,7 @@ class View:
                     }
         kitty = {}
         if r.kitty:  # 12.2: null until the pitcher has taken it
-            taken = self.after_draw
+            taken = self.after_draw or self.phase == "put_down"
             kitty = {
                 "kitty": kitty_doc(
                     self.robbed_count,
@@ -429,7 +437,7 @@ class View:
             }
         partner = {}
         if r.partner != "none":  # 12.1: null until the pitcher calls
-            on = self.phase in ("play", "over")
+            on = self.phase in ("put_down", "play", "over")  # (called by then, 12.1.2)
             partner = partner_doc(self.called if on else -1, self.partner, self.pitcher)
         return {
             "rules": spec(r),
@@ -731,6 +739,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
             draw_doc.get("put_down_shown", []), "draw: put_down_shown", r.jokers
         )
     kitty: tuple[int, ...] = ()
+    down_so_far = None
     kitty_given = doc.get("kitty")  # refused under rules without one, the base game's too
     if kitty_given is not None:
         if not r.kitty:
@@ -742,6 +751,8 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
             raise ViewError("kitty: mine must be an object with taken (and put_down)")
         kitty = _cards(mine_k.get("taken", []), "kitty: taken", r.jokers)
         put_down = _cards(mine_k.get("put_down", []), "kitty: put_down", r.jokers)
+        if kitty_given.get("put_down") is not None:
+            down_so_far = whole_number(kitty_given["put_down"], "kitty: put_down")
         up = _cards(kitty_given.get("shown", []), "kitty: shown", r.jokers)
         if up and r.discards != "shown":
             raise ViewError("kitty: shown is given, but discards=hidden (12.9.1)")
@@ -809,6 +820,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         hands_played=hands_played,
         discards=discards,
         put_down=put_down,
+        down_so_far=down_so_far,
     )
     view = _Replay(base).run()
     _agrees(doc, view, preset)
@@ -878,7 +890,8 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
                         f"the rules put down {' '.join(_texts(got)) or 'nothing'} (4.8)"
                     )
     kitty = doc.get("kitty") if preset else None
-    if r.kitty and v.after_draw and kitty is None:  # (an object, if given)
+    taken = v.after_draw or v.phase == "put_down"  # 12.2.2: the kitty is taken
+    if r.kitty and taken and kitty is None:  # (an object, if given)
         # 12.2.2: the whole table saw the pitcher take the kitty and put cards down
         raise ViewError(
             f"kitty is {'null' if 'kitty' in doc else 'missing'}, but trump is named, so the "
@@ -888,7 +901,7 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
     if isinstance(kitty, dict):
         if v.phase == "call" and not v.after_draw:
             raise ViewError("kitty: the pitcher takes the kitty after his call (12.1.2, 12.2.2)")
-        if not v.after_draw:
+        if not taken:
             raise ViewError("kitty: the pitcher takes the kitty once trump is named (12.2.2)")
         for key, got in (("taken", v.robbed_count), ("put_down", v.put_down_count)):
             if kitty.get(key) is not None and whole_number(kitty[key], f"kitty: {key}") != got:
@@ -930,7 +943,7 @@ def normal_action(a: str, rules: Rules | None = None) -> str:
     """An action as :meth:`View.legal` writes it (``"th"`` -> ``"TH"``,
     ``"Trump:h"`` -> ``"trump:H"``, ``"PASS"`` -> ``"pass"``); anything else lowered."""
     low = a.strip().lower()
-    for prefix in (TRUMP_ACTION, CALL_ACTION):
+    for prefix in (TRUMP_ACTION, CALL_ACTION, PUT_DOWN_ACTION):
         if low.startswith(prefix):
             return prefix + low[len(prefix) :].upper()
     try:
@@ -986,6 +999,9 @@ class _Replay:
         self.shown_out = 0  # other seats' face-up discards still out of play (12.9)
         self.pitcher = -1  # once the auction is over
         self.keep = -1  # the called card under partner=called: rule X passes over it (12.1.3)
+        # A seat coming down to 6 (12.2.2, 12.8.1): (seat, legal actions, facts)
+        self.asked: tuple[int, tuple[str, ...], dict] | None = None
+        self.kitty_coming = False  # the kitty's pitcher has not come down to 6 yet
 
     def fail(self, text: str) -> None:
         raise ViewError(text)
@@ -1088,6 +1104,15 @@ class _Replay:
             held, counts, draw_facts = self.take_kitty(pitcher, trump)
         elif v.kitty and not r.kitty:
             self.fail("the rules deal no kitty (12.2)")
+        if self.asked is not None:  # a seat is coming down to 6 (12.2.2, 12.8.1)
+            seat, legal, facts = self.asked
+            return self.done(
+                phase="put_down",
+                to_move=seat,
+                trump=trump,
+                _legal=legal,
+                **(fixed | draw_facts | facts),
+            )
         if r.partner == "announced":  # 12.1.4: after the discard and draw and any kitty
             if self.to_call(bool(v.tricks or v.out)):
                 kept = dict(kept=tuple(cards_of(held)), sizes=tuple(counts))
@@ -1177,12 +1202,26 @@ class _Replay:
             for c in v.kitty:
                 self.see(c, "the kitty", "kitty: taken")
             held |= mask_of(v.kitty)
+            if self.coming_down(pitcher, down, v.down_so_far, len(v.put_down)):
+                put_down = list(v.put_down)
+                self.check_put_down_so_far(held, trump, put_down)
+                held &= ~mask_of(put_down)
+                self.kitty_coming = True  # under choice he is asked in his turn (12.8.1)
+                if r.discard == "none":
+                    self.ask_put_down(pitcher, held, trump, put_down_count=len(put_down))
+                facts = dict(put_down=tuple(put_down), robbed_count=r.kitty)
+                return held, counts, facts | dict(put_down_count=len(put_down))
             put_down = self.own_put_down(held, trump, v.put_down)
             held &= ~mask_of(put_down)
         elif v.kitty:
             self.fail(
                 f"kitty: seat {v.seat} sees no kitty card: only the pitcher takes it (12.2.2)"
             )
+        elif self.coming_down(pitcher, down, v.down_so_far, v.down_so_far or 0):
+            self.kitty_coming = True
+            if r.discard == "none":
+                self.ask_put_down(pitcher, held, trump, put_down_count=v.down_so_far)
+            return held, counts, dict(robbed_count=r.kitty, put_down_count=v.down_so_far)
         # 12.9.1: under discards=shown his put-down is face up
         put_down_shown = self.check_put_down_shown(pitcher, trump, put_down, down)
         facts = dict(
@@ -1192,6 +1231,55 @@ class _Replay:
             put_down_shown=put_down_shown,
         )
         return held, counts, facts
+
+    def coming_down(self, seat: int, need: int, count: int | None, given: int) -> bool:
+        """Whether ``seat`` is still coming down to 6 (12.2.2, 12.8.1): the view counts
+        fewer cards put down than the rules' ``need`` and nothing that follows (else
+        ``_agrees`` refuses the count); its own cards put down so far (``given``) must be
+        that many."""
+        v = self.v
+        if count is None or count >= need:
+            return False
+        if v.tricks or v.out or (v.called >= 0 and self.r.partner == "announced"):
+            return False  # play has started: a count short of it is refused with the rest
+        if count < 0 or given != count:
+            self.fail(f"seat {seat} has put down {given} cards, but {count} are counted")
+        return True
+
+    def choice_turn(self, pitcher: int, draws: list, kitty_seat: int) -> int | None:
+        """12.8.1: the seat coming down to 6 now, from the dealer's left, the dealer last
+        (None: all have); every seat after it has put down nothing yet."""
+        v, n = self.v, self.n
+        need = self.r.cards_each(n) - F.HAND_TARGET
+        mover = None
+        for s in [(v.dealer + 1 + i) % n for i in range(n)]:
+            if mover is not None:
+                if draws[s].discarded or (s == kitty_seat and (v.down_so_far or 0)):
+                    self.fail(
+                        f"draw: seat {s} put down cards before seat {mover} came down to 6 "
+                        "(12.8.1: in turn from the dealer's left)"
+                    )
+            elif self.kitty_coming if s == kitty_seat else draws[s].discarded < need:
+                mover = s
+        return mover
+
+    def check_put_down_so_far(self, held: int, trump: int, down: list[int]) -> None:
+        """The seat's own cards put down so far: cards it held, never a called trump."""
+        allowed = F.may_put_down(held, trump, self.r, self.keep)
+        if len(set(down)) != len(down) or any(c not in allowed for c in down):
+            self.fail(
+                f"seat {self.v.seat} put down {' '.join(_texts(down))}, but it puts down "
+                "cards it held, never a called trump (12.1.3, 12.2.2, 12.8.1)"
+            )
+
+    def ask_put_down(self, seat: int, held: int, trump: int, **facts) -> None:
+        """``seat`` puts down one more card (12.2.2, 12.8.1): any it holds but a called
+        trump (12.1.3); its own view lists them and its hand now (``kept``)."""
+        legal: tuple[str, ...] = ()
+        if seat == self.v.seat:
+            legal = tuple(put_down_text(c) for c in F.may_put_down(held, trump, self.r, self.keep))
+            facts["kept"] = tuple(cards_of(held))
+        self.asked = (seat, legal, facts)
 
     def own_put_down(self, held: int, trump: int, given: tuple[int, ...]) -> list[int]:
         """This seat's own coming down to 6 (12.2.2, 12.8.1): the cards it chose, as
@@ -1241,6 +1329,20 @@ class _Replay:
                     f"draw: seat {s} burnt cards, but under discard={r.discard} nothing is "
                     "burnt: every discard is put down (12.8.4)"
                 )
+        if r.discard == "choice":
+            mover = self.choice_turn(pitcher, draws, kitty_seat)
+            if mover is not None:  # 12.8.1: a seat is coming down to 6
+                own = [] if v.seat == kitty_seat else list(v.discards)
+                if v.seat != kitty_seat:
+                    if len(own) != draws[v.seat].discarded:
+                        self.fail(
+                            f"draw: seat {v.seat} discarded {draws[v.seat].discarded}, but "
+                            f"its own put-down names {len(own)} cards (12.8.1)"
+                        )
+                    self.check_put_down_so_far(held, trump, own)
+                    held &= ~mask_of(own)
+                self.ask_put_down(mover, held, trump)
+                return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own))
         if v.seat == kitty_seat:
             own_down: list[int] = []
         elif r.discard == "choice":

@@ -347,6 +347,11 @@ def _no_card(view: View) -> str | None:
             f"seat {view.pitcher} calls his partner's card: hint values cards; pitchsim "
             "calls the highest trump he lacks"
         )
+    if view.phase == "put_down":  # 12.2.2, 12.8.1
+        return (
+            f"seat {view.to_move} comes down to 6: hint values cards to play; pitchsim "
+            "puts down non-trumps lowest first, then trumps by rule X (12.8.3)"
+        )
     if view.phase == "over":
         return "the hand is over: nobody is to play"
     if view.phase == "thrown-in":

@@ -47,7 +47,15 @@ import numpy as np
 from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
 from ..game.rules import Rules, label
-from ..game.view import SHOOT, View, card_text, parse_call, partner_call_text, trump_text
+from ..game.view import (
+    SHOOT,
+    View,
+    card_text,
+    parse_call,
+    partner_call_text,
+    put_down_text,
+    trump_text,
+)
 from ..kernels.advisor import (
     ADVISOR_PLAY,
     DEFAULT_SAMPLES,
@@ -377,6 +385,8 @@ def decide_at(
         return _trump(s, view, key, ask)
     if view.phase == "call":  # 12.1: every strategy calls pitchsim's card
         return SeatDecision(pitchsims_call(view))
+    if view.phase == "put_down":  # 12.2.2, 12.8.1: every strategy puts down pitchsim's
+        return SeatDecision(pitchsims_put_down(view))
     return _card(s, view, key, values, time, ask)
 
 
@@ -384,6 +394,13 @@ def pitchsims_call(view: View) -> str:
     """pitchsim's call of a partner's card at ``view`` (12.1.2, 12.1.4), as the kernels
     call it: the highest trump the pitcher lacks, in his hand as it is at the call."""
     return partner_call_text(F.highest_missing_trump(view.held, view.trump, view.preset))
+
+
+def pitchsims_put_down(view: View) -> str:
+    """pitchsim's put-down of one card at ``view`` (12.2.2, 12.8.1, 12.8.3), as the
+    kernels come down to 6: the first of ``come_down`` of the hand the seat holds now."""
+    card = F.pitchsims_put_down(mask_of(view.kept), view.trump, view.preset, view.called)
+    return put_down_text(card)
 
 
 @dataclass

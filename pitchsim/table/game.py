@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game import reference as F
-from ..game.cards import SUITS, cards_of, parse_cards, suit_of
+from ..game.cards import SUITS, cards_of, mask_of, parse_cards, suit_of
 from ..game.reference import (
     MAX_BID,
     PASS,
@@ -49,6 +49,7 @@ from ..game.reference.score import sides_of
 from ..game.rules import Rules, rules_text, spec
 from ..game.view import (
     CALL_ACTION,
+    PUT_DOWN_ACTION,
     TRUMP_ACTION,
     Trick,
     View,
@@ -272,7 +273,7 @@ def _record_head(rules: Rules, n: int, seed, board, names, preset: bool = False)
     return head
 
 
-CALL_PHASES = ("auction", "trump", "call")  # a seat's call(view); play(view) in "play"
+CALL_PHASES = ("auction", "trump", "call", "put_down")  # call(view); play(view) in "play"
 
 
 def _ask(seats, seat: int, view: View, key) -> str:
@@ -280,7 +281,7 @@ def _ask(seats, seat: int, view: View, key) -> str:
     if isinstance(s, KernelSeat):
         return s.decide(view, key).action
     try:
-        # the calls, the naming of trump and the partner's card are calls; cards are plays
+        # the calls, the naming of trump, the partner's card and the put-down are calls
         answer = s.call(view) if view.phase in CALL_PHASES else s.play(view)
     except Forfeit:
         raise
@@ -404,10 +405,12 @@ class TableDeal:
 
     def __init__(
         self, rules: Rules, n: int, dealer: int, dealt, stock, scores, draw, counted=0,
-        call_by_rule=False,
+        call_by_rule=False, put_down_by_rule=True,
     ):  # fmt: skip
         self.r = rules
         self.call_by_rule = call_by_rule  # a record of version 1: the call was no action
+        # The put-downs coming down to 6 made by pitchsim's fixed rule, not asked (12.8.3)
+        self.put_down_by_rule = put_down_by_rule
         self.counted = counted  # hands counted toward hands=N before this one (12.4)
         self.n = n
         self.dealer = dealer
@@ -495,6 +498,8 @@ class TableDeal:
         if self.draw is not None and r.discard != "none":  # 4.8, 12.8 (after any kitty)
             rec = self.draw
             mine = {"drawn": _texts(rec.drawn[seat])}
+            if r.discard == "choice":  # its own put-down, its choice (12.8.1)
+                mine["discarded"] = _texts(cards_of(rec.discarded[seat]))
             if r.rob and seat == r.robber(self.pitcher, self.dealer):
                 mine["robbed"] = _texts(rec.robbed)
             doc["draw"] = {
@@ -568,13 +573,15 @@ class TableDeal:
             self.actions.append({"seat": self.pitcher, "action": action})
             if r.partner == "called":  # 12.1.2: before any discard or kitty
                 self.called = yield from self._call(self.dealt)
+            chosen = yield from self._put_downs()
             if r.discard != "none":  # 4.8, 12.8: after any kitty (12.2.2)
+                more = {"chosen": chosen} if chosen else {}
                 self.held, self.draw = self._draw(
-                    self.dealt, self.stock, self.pitcher, self.trump, self.called
+                    self.dealt, self.stock, self.pitcher, self.trump, self.called, **more
                 )
             elif r.kitty:  # 12.2.2: the pitcher takes the kitty and comes down to 6
                 self.held, self.draw = F.take_kitty(
-                    self.dealt, self.stock, self.pitcher, self.trump, r, self.called
+                    self.dealt, self.stock, self.pitcher, self.trump, r, self.called, chosen
                 )
             if r.partner == "announced":  # 12.1.4: after the draw and the kitty
                 self.called = yield from self._call(self.held)
@@ -589,6 +596,39 @@ class TableDeal:
         action = yield self.pitcher, self.view(self.pitcher)
         self.actions.append({"seat": self.pitcher, "action": action})
         return parse_cards(action[len(CALL_ACTION) :], self.r.jokers)[0]
+
+    def _put_downs(self):
+        """The seats coming down to 6 in turn, one card a decision (the action
+        ``"down:4D"``): the kitty's pitcher (12.2.2: at once under discard=none) and under
+        discard=choice every seat from the dealer's left, the dealer last (12.8.1).
+        Returns seat -> the cards put down.  Not asked (pitchsim's fixed rule, 12.8.3)
+        under ``put_down_by_rule``, nor under discard=draw (its discard stays the rule's)."""
+        r, n, chosen = self.r, self.n, {}
+        if self.put_down_by_rule or not (r.kitty or r.discard == "choice"):
+            return chosen
+        if r.discard == "draw" or r.discards == "shown":  # (not yet: face up in turn)
+            return chosen
+        kitty = F.kitty_of(self.stock, r)
+        hands = list(self.dealt)
+        hands[self.pitcher] |= mask_of(kitty)
+        rec = F.DrawRecord([0] * n, [0] * n, [[] for _ in range(n)], robbed=list(kitty))
+        self.draw = rec  # the views see the put-down so far
+        order = [self.pitcher]
+        if r.discard == "choice":
+            order = [(self.dealer + 1 + i) % n for i in range(n)]
+        for seat in order:
+            while hands[seat].bit_count() > F.HAND_TARGET:
+                action = yield seat, self.view(seat)
+                c = parse_cards(action[len(PUT_DOWN_ACTION) :], r.jokers)[0]
+                hands[seat] &= ~(1 << c)
+                chosen.setdefault(seat, []).append(c)
+                if r.kitty and seat == self.pitcher:
+                    rec.put_down = chosen[seat]
+                else:
+                    rec.discarded[seat] |= 1 << c
+                self.actions.append({"seat": seat, "action": action})
+        self.draw = None
+        return chosen
 
     def _play(self):
         r, n = self.r, self.n

@@ -82,7 +82,7 @@ class KernelSeat:
         """The seat's call, or as the pitcher under trump=named the trump it names
         (``"trump:H"``) and under a called partner the card it calls (``"call:AS"``),
         from the stream of ``seed`` and the view."""
-        if view.phase not in ("auction", "trump", "call"):
+        if view.phase not in ("auction", "trump", "call", "put_down"):
             raise ValueError(f"seat {view.seat} has no call to make: the phase is {view.phase}")
         return self._answer(view)
 
