@@ -345,3 +345,40 @@ def test_12_2_2_the_engine_answers_the_put_down_and_names_it_for_another_seat():
     reply = e.answer(json.dumps({"type": "decide", "id": 2, "view": odoc}))
     assert reply["type"] == "error" and reply["code"] == "not-to-act", reply
     assert "comes down to 6" in reply["message"]
+
+
+def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
+    """A ``cmd:`` seat (examples/bots/simple_bot.py) is sent the view and answers a
+    legal ``"down:XX"`` (in any case, as every action); an answer that is no card of its
+    hand, or the called trump (12.1.3), is no legal action (the table's forfeit)."""
+    import sys
+    from pathlib import Path
+
+    from pitchsim.table.answers import checked_action
+    from pitchsim.table.outside import CommandSeat
+
+    bot = Path(__file__).resolve().parents[1] / "examples" / "bots" / "simple_bot.py"
+    seat = CommandSeat(f"{sys.executable} {bot}", decision_time=60)
+    answered = []
+
+    def outside(view):
+        if view.phase != "put_down":
+            return None
+        action = checked_action(view, seat.call(view))
+        answered.append(action)
+        return action
+
+    try:
+        doc, views = _walk("smear,kitty=3,partner=called", 5, 2, False, outside)
+    finally:
+        seat.close()
+    assert answered and all(a.startswith("down:") for a in answered)
+    v = next(x for x in views if x.phase == "put_down")
+    assert checked_action(v, v.legal()[0].upper().replace("DOWN:", "Down:")) == v.legal()[0]
+    others = [c for c in F.pack(v.preset, 5) if c not in v.kept]
+    for bad in ["down:" + card_text(others[0]), card_text(v.kept[0]), "down:"]:
+        with pytest.raises(ValueError, match="not a legal action"):
+            checked_action(v, bad)
+    if v.called >= 0 and v.called in v.kept:
+        with pytest.raises(ValueError, match="not a legal action"):
+            checked_action(v, "down:" + card_text(v.called))

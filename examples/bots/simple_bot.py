@@ -32,6 +32,9 @@ def choose(view):
         held = view.get("held") or view["hand"]
         lacked = [a for a in legal if a[5:] not in held and a[-1] == view["trump"]]
         return (lacked or legal)[-1]
+    if legal[0].startswith("down:"):  # coming down to 6 (12.2.2, 12.8.1): the lowest plain card
+        plain = [a for a in legal if a[6:] != view["trump"]]
+        return min(plain or legal, key=lambda a: rank(a[5:]))
     if legal[0] == "pass" or legal[0].isdigit():  # the auction (never a shoot)
         bids = [a for a in legal if a.isdigit()]
         hand = view["hand"]
