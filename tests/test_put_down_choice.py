@@ -382,3 +382,43 @@ def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
     if v.called >= 0 and v.called in v.kept:
         with pytest.raises(ValueError, match="not a legal action"):
             checked_action(v, "down:" + card_text(v.called))
+
+
+def test_12_8_1_practice_shows_numbers_and_reads_the_put_down_and_the_coach_says_pitchsims():
+    """Practice's words for a put-down (the table does not ask it yet): the cards held
+    numbered as cards are, read by number or by name (a called trump refused, 12.1.3),
+    and the coach saying pitchsim's card and its rule, unjudged (12.8.3)."""
+    from pitchsim.coach.judge import judged, put_down_note, show_action
+    from pitchsim.coach.practice import (
+        Refusal,
+        hand_order,
+        read_choice,
+        render_view,
+        shown_choices,
+    )
+    from pitchsim.table.decide import pitchsims_put_down
+
+    doc, views = _walk("smear,kitty=3,partner=called", 5, 2, False)
+    v = next(x for x in views if x.phase == "put_down")
+    legal = v.legal()
+    numbered = shown_choices(v)
+    # numbered as the hand is shown: trumps first, highest first
+    mine = [c for c in v.kept if c != v.called]
+    assert numbered == ["down:" + card_text(c) for c in hand_order(mine, v.trump, v.rules)]
+    text = render_view(v)
+    assert f"put down a card (you hold {len(v.kept)}, keep 6): 1:" in text
+    assert read_choice("1", v, legal) == numbered[0]
+    name = numbered[-1][len("down:") :]
+    assert read_choice(name.lower(), v, legal) == numbered[-1]
+    assert read_choice("down:" + name, v, legal) == numbered[-1]
+    other = next(c for c in F.pack(v.preset, 5) if c not in v.kept)
+    assert isinstance(read_choice(card_text(other), v, legal), Refusal)
+    if v.called in v.kept:
+        said = read_choice(card_text(v.called), v, legal)
+        assert isinstance(said, Refusal) and "12.1.3" in said.message
+    want = pitchsims_put_down(v)
+    assert put_down_note(v, want) is None
+    worse = next(a for a in legal if a != want)
+    assert put_down_note(v, worse).startswith("coach: pitchsim puts down")
+    assert not judged(v)
+    assert show_action("card", want) == show_action("card", want[len("down:") :])

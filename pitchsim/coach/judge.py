@@ -55,8 +55,8 @@ from dataclasses import dataclass
 
 from ..game import reference as F
 from ..game.cards import format_card, parse_cards
-from ..game.view import CALL_ACTION, STEAL, View, call_text, card_text
-from ..table.decide import pitchsims_call
+from ..game.view import CALL_ACTION, PUT_DOWN_ACTION, STEAL, View, call_text, card_text
+from ..table.decide import pitchsims_call, pitchsims_put_down
 
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
 CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
@@ -461,7 +461,7 @@ def judged(view: View) -> bool:
     """Whether the coach judges the decision at ``view``: one with a choice, but not the
     pitcher's call of a partner's card (12.1), on which he says only what pitchsim calls
     and why (``call_note``)."""
-    return len(view.legal()) > 1 and view.phase != "call"
+    return len(view.legal()) > 1 and view.phase not in ("call", "put_down")
 
 
 def call_note(view: View, action: str) -> str | None:
@@ -488,6 +488,19 @@ def call_note(view: View, action: str) -> str | None:
     else:
         why = f"{name} is lower: {shown} stays against you"
     return f"{head}; {why}."
+
+
+def put_down_note(view: View, action: str) -> str | None:
+    """The coach on a card put down coming down to 6 (12.2.2, 12.8.1): nothing when it
+    is pitchsim's; else pitchsim's and its rule (12.8.3), unjudged."""
+    want = pitchsims_put_down(view)
+    if action == want:
+        return None
+    shown = format_card(parse_cards(want[len(PUT_DOWN_ACTION) :], view.preset.jokers)[0])
+    return (
+        f"coach: pitchsim puts down {shown} first: its non-trumps, the lowest first, then "
+        "its trumps by rule X (12.8.3)."
+    )
 
 
 def judge(
@@ -651,6 +664,8 @@ def show_action(kind: str, text: str) -> str:
 
     if text.startswith(CALL_ACTION):  # a partner's card called (12.1)
         return format_card(_card(text[len(CALL_ACTION) :]))
+    if text.startswith(PUT_DOWN_ACTION):  # a card put down (12.2.2, 12.8.1)
+        return format_card(_card(text[len(PUT_DOWN_ACTION) :]))
     if kind == "call":
         return text
     if kind == "trump":

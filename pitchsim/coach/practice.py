@@ -33,7 +33,16 @@ from ..game.cards import (
     parse_suit,
     sort_for_display,
 )
-from ..game.view import CALL_ACTION, SHOOT, View, card_text, partner_call_text, trump_text
+from ..game.view import (
+    CALL_ACTION,
+    PUT_DOWN_ACTION,
+    SHOOT,
+    View,
+    card_text,
+    partner_call_text,
+    put_down_text,
+    trump_text,
+)
 from ..table.answers import StopGame, checked_action
 from ..table.game import play_table_game
 from ..util.errors import InputError, quoted
@@ -54,6 +63,7 @@ from .judge import (
     judge,
     judged,
     loss_text,
+    put_down_note,
     show_action,
 )
 
@@ -113,7 +123,13 @@ def help_text(rules, view: View | None = None) -> str:
 
 
 # What each phase asks the person for.
-ASKED = {"auction": "call", "trump": "trump", "call": "partner's card", "play": "card"}
+ASKED = {
+    "auction": "call",
+    "trump": "trump",
+    "call": "partner's card",
+    "put_down": "card to put down",
+    "play": "card",
+}
 
 
 class PracticeError(InputError):
@@ -204,6 +220,8 @@ class PersonSeat:
         self.state.decision += 1
         if self.coach and view.phase == "call":  # said, not judged (``judged``)
             self.write(call_note(view, action) or "coach: pitchsim calls the same card.")
+        elif self.coach and view.phase == "put_down":  # said, not judged (12.8.3)
+            self.write(put_down_note(view, action) or "coach: pitchsim puts down the same.")
         elif self.coach:
             self.write("coach: thinking ...")
             j = judge(
@@ -256,13 +274,18 @@ def shown_choices(view) -> list[str]:
     """The legal actions in the order the table lists (and numbers) them: cards in the
     hand's order (trumps first), suits to name in the one suit order, calls as offered."""
     legal = view.legal()
-    if view.phase in ("play", "call"):  # a card to play or to call (12.1: "call:AS")
-        cards = {parse_cards(a.removeprefix(CALL_ACTION), 2)[0]: a for a in legal}
+    if view.phase in ("play", "call", "put_down"):  # a card to play, call or put down
+        cards = {parse_cards(_card_of(a), 2)[0]: a for a in legal}
         return [cards[c] for c in hand_order(cards, view.trump, view.rules)]
     if view.phase == "trump":
         order = sort_for_display(13 * s + 12 for s in range(4))  # each suit's ace
         return [trump_text(c // 13) for c in order if trump_text(c // 13) in legal]
     return legal
+
+
+def _card_of(action: str) -> str:
+    """The card an action names: ``"call:AS"`` (12.1), ``"down:4D"`` (12.8.1), ``"AS"``."""
+    return action.split(":", 1)[-1]
 
 
 def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
@@ -272,9 +295,10 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     numbered = shown_choices(view)
     if text == "0" and (len(numbered) >= 10 if view.phase == "play" else "10" in legal):
         text = "10"  # the web table's key for the tenth card and a bid of 10, typed here too
-    low = text.lower().removeprefix(CALL_ACTION)
-    text = text[len(CALL_ACTION) :] if text.lower().startswith(CALL_ACTION) else text
-    if text.isdigit() and view.phase in ("play", "trump", "call"):
+    for prefix in (CALL_ACTION, PUT_DOWN_ACTION):
+        text = text[len(prefix) :] if text.lower().startswith(prefix) else text
+    low = text.lower()
+    if text.isdigit() and view.phase in ("play", "trump", "call", "put_down"):
         if 1 <= int(text) <= len(numbered):
             return numbered[int(text) - 1]
         return Refusal(f"there is no choice {shown}: the choices are 1 to {len(numbered)}")
@@ -313,6 +337,12 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
             return partner_call_text(c)
         what = "a trump" if view.preset.partner == "called" else "a card of the pack"
         return Refusal(f"{format_card(c)} may not be called: call {what} (12.1)")
+    if view.phase == "put_down":  # 12.2.2, 12.8.1: any card held but a called trump
+        if put_down_text(c) in legal:
+            return put_down_text(c)
+        if c == view.called:
+            return Refusal(f"{format_card(c)} is the card called: it is never put down (12.1.3)")
+        return Refusal(f"you do not hold {format_card(c)}")
     if name in legal:
         return name
     mine = mask_of(view.kept) if view.kept else mask_of(view.hand)
@@ -432,6 +462,8 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
             lines.append(f"this trick: {who[t.leader]} led  {cards}")
     if view.phase == "play" or view.after_draw:  # (the announced call: after the draw)
         held = cards_of(view.held)
+    elif view.phase == "put_down":  # coming down to 6: what it holds now
+        held = list(view.kept)
     else:
         held = list(view.hand)
     lines.append("your hand: " + _hand_text(held, trump, r, paint))
@@ -442,6 +474,14 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.append(
             "name trump: "
             + "  ".join(f"{i}:{_suit_words(SUITS.index(a[-1]))}" for i, a in enumerate(legal, 1))
+        )
+    elif view.phase == "put_down":  # 12.2.2, 12.8.1: one card at a time, down to 6
+        lines.append(
+            f"put down a card (you hold {len(view.kept)}, keep 6): "
+            + "  ".join(
+                f"{i}:{_card(parse_cards(_card_of(c), 2)[0], paint)}"
+                for i, c in enumerate(legal, 1)
+            )
         )
     elif view.phase == "call":  # 12.1: its holder is your partner
         lines.append(
