@@ -61,7 +61,7 @@ from ..bits import (
     popcount,
     suit_mask,
 )
-from ..trump_order import highest_trump, lowest_trump, order_cards, trump_order
+from ..trump_order import ABOVE, BELOW, highest_trump, lowest_trump
 
 ACE, KING, QUEEN, TEN = 12, 11, 10, 8
 ALL_CARDS = np.int64((1 << 52) - 1)
@@ -135,13 +135,19 @@ def _bottom_trump(m, trump, plain):
 
 
 @njit(cache=True, inline="always")
+def _trumps_above(card, tmask, trump, plain):
+    """The trumps of ``tmask`` above the trump ``card`` in trump order."""
+    if plain:
+        return tmask & _above(card)
+    return tmask & ABOVE[trump, card]
+
+
+@njit(cache=True, inline="always")
 def _trumps_above_all(m, tmask, trump, plain):
     """The trumps of ``tmask`` above every trump of ``m`` (all of them when ``m`` is empty)."""
     if plain:
         return tmask & _above_all(m)
-    # In trump-order bits, as the plain form in card bits: no table lookups in a row
-    # (a fifth of a decision under a jick or a pedro waited on them).
-    return tmask & order_cards(_above_all(trump_order(m, trump)), trump)
+    return _trumps_above(_top_trump(m, trump, plain), tmask, trump, plain) if m else tmask
 
 
 @njit(cache=True, inline="always")
@@ -310,11 +316,10 @@ def decide(
     elif plain:
         low = known & -known
         lower = popcount(unseen_trumps & (low - 1))
-    elif known:  # the same in trump-order bits (``_trumps_above_all`` says why)
-        low_order = trump_order(known, trump)
-        low_order &= -low_order
-        low = order_cards(low_order, trump)
-        lower = popcount(trump_order(unseen_trumps & ranked, trump) & (low_order - 1))
+    elif known:
+        low_card = lowest_trump(known, trump)
+        low = bit(low_card)
+        lower = popcount(unseen_trumps & ranked & BELOW[trump, low_card])
     else:
         low = np.int64(0)
         lower = popcount(unseen_trumps & ranked)
@@ -359,8 +364,8 @@ def decide(
     pos = pitcher - leader
     pos = pos + n if pos < 0 else pos
     opp_after = (me < n - 1) if (partnership | (my_side == 0)) else (pos > me)
-    if top:  # (from the trick's trumps, not from ``best``: no lookup after a lookup)
-        beats_best = _trumps_above_all(top, tmask, trump, plain)
+    if bit(best) & tmask:
+        beats_best = _trumps_above(best, tmask, trump, plain)
     else:
         beats_best = tmask | (led_mask & _above(best))
     # Cards that nobody can beat: trumps above every unseen trump; with no unseen trump,
