@@ -39,7 +39,10 @@
   engine sees the same load; the ratios are the figures on a shared machine.  With
   ``--old DIR``: the same in fresh processes of this tree and of the checkout ``DIR``
   by turns, one round a process (``versus_trees``): the ratios of both trees, min,
-  median and max over the rounds.
+  median and max over the rounds; ``--old-cache DIR``: the old tree's own
+  NUMBA_CACHE_DIR (a cached kernel is not recompiled for an edit to a function it
+  inlines from another module: give each tree its own cache).  ``--presets`` may
+  also name cinch, five-point and seven-point (``MORE``).
 - Fingerprint (``--fingerprint``): a hash of every output of ``simulate_deals``
   (``hands_kernel``'s pick: the base game's shape gets ``simulate_base_hands``)
   (points, award flags, trump) per preset and policy, and of ``play_logged``'s

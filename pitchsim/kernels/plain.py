@@ -44,7 +44,7 @@ from .presets import (
 )
 from .rng import DECISION_COUNTER
 from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
-from .trump_order import trump_order
+from .trump_order import CARD_AT, trump_order
 
 
 @njit(cache=True, inline="always")
@@ -66,21 +66,28 @@ def _order_planes(planes, tm, trump):
 
 
 @njit(cache=True, inline="always")
-def _winning_seat(taken, tm, led_mask, trump, simple, planes, order_planes):
+def _winning_seat(taken, tm, led_mask, trump, simple, planes, order_planes, lookup):
     """Who played the card that wins a trick of the cards ``taken``
     (``trick.trick_winner``), off the bit planes of the seats (``order_planes``: the
-    same for the trumps in trump order, ``_order_planes``, read unless ``simple``): the
-    highest trump in trump order, else the highest card of the led suit (a non-trump
-    effective suit is keyed by rank).  Both are worked out and one selected: whether a
-    trick holds a trump is data-dependent and mispredicts.  (The seat is on the path
-    from one trick to the next lead: a trump's table lookup there cost a 9-card
-    preset's random hand about a tenth.)"""
+    same for the trumps in trump order, ``_order_planes``, read unless ``simple`` or
+    ``lookup``): the highest trump in trump order, else the highest card of the led
+    suit (a non-trump effective suit is keyed by rank).  Both are worked out and one
+    selected: whether a trick holds a trump is data-dependent and mispredicts.  (The
+    seat is on the path from one trick to the next lead, where the random loops read
+    the order planes rather than a table; ``lookup`` (a constant: the heuristic's
+    loop) reads the card off ``CARD_AT`` instead, as three more planes live in that
+    loop cost its hands 4-8%.)"""
     top = taken & tm
     if simple:  # one printed suit of trumps, in rank order
         return _seat_at(
             planes, np.int64(1) << highest_card(top if top != 0 else taken & led_mask | 1)
         )
-    by_trump = _seat_at(order_planes, np.int64(1) << highest_card(trump_order(top, trump) | 1))
+    if lookup:
+        by_trump = _seat_at(
+            planes, np.int64(1) << CARD_AT[trump, highest_card(trump_order(top, trump) | 1)]
+        )
+    else:
+        by_trump = _seat_at(order_planes, np.int64(1) << highest_card(trump_order(top, trump) | 1))
     by_suit = _seat_at(planes, np.int64(1) << highest_card(taken & led_mask | 1))
     return by_trump if top != 0 else by_suit
 
@@ -214,7 +221,7 @@ def _play_plain(
     tm = tab[trump, T_TRUMPS]  # (trump -1: a row never used but under follow=only, as before)
     planes = (by0, by1, by2)
     # (worked out again when the first card fixes trump; before it no trick is won)
-    ordered = planes if simple else _order_planes(planes, tm, max(trump, 0))
+    ordered = planes if simple or heuristic else _order_planes(planes, tm, max(trump, 0))
     # What the heuristic reads of the preset and of trump, worked out once a hand (and
     # again when the first card fixes trump), not once a card.
     if heuristic:
@@ -284,7 +291,7 @@ def _play_plain(
                         best = np.int64(-1)
                         if count > 0:
                             best = _winning_seat(
-                                taken, tm, led_mask, trump, simple, planes, ordered
+                                taken, tm, led_mask, trump, simple, planes, ordered, heuristic
                             )
                         i64 = np.int64
                         if simple:  # the base game's trumps and points, as constants
@@ -311,7 +318,7 @@ def _play_plain(
                     if trump < 0:
                         trump = card // 13  # 6.3.5: the first card's printed suit is trump
                         tm = tab[trump, T_TRUMPS]
-                        if not simple:
+                        if not (simple or heuristic):
                             ordered = _order_planes(planes, tm, trump)
                         if heuristic:
                             _, pts, three, five = heuristic_trump_masks(trump, fr, tab)
@@ -328,7 +335,7 @@ def _play_plain(
             seat += 1
             if seat == n:
                 seat = 0  # (no % in the loop: a division per card)
-        winner = _winning_seat(taken, tm, led_mask, trump, simple, planes, ordered)
+        winner = _winning_seat(taken, tm, led_mask, trump, simple, planes, ordered, heuristic)
         won[winner] |= taken
         played |= taken
         if logging:
