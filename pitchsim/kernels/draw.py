@@ -106,26 +106,13 @@ def shown_down(down, tm, fr):
     return np.int64(0)
 
 
-NO_LIMIT = 64  # more cards than any hand holds: ``from_stock`` takes every card
-
-
-@njit(cache=True, inline="always")
-def from_stock(h, deck, top, stop, target):
-    """Hand ``h`` with the cards ``deck[top:stop]`` added, top card first, until it
-    holds ``target`` (``NO_LIMIT``: all of them); returns (h, top).  (A loop whose end
-    hangs on the hand: LLVM does not vectorise it.  A counted loop it made into AVX-512
-    gathers, slower on a handful of cards than a load each: a tenth of a 9-card
-    preset's random hand went in its draw's two such loops.)"""
-    while top < stop and popcount(h) < target:
-        h |= np.int64(1) << deck[top]
-        top += 1
-    return h, top
-
-
 @njit(cache=True, inline="always")
 def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
     """Steps 3 and 4 for ``seat``; returns (top, junk, drawn)."""
-    h, top = from_stock(hands[seat], deck, top, size, HAND_TARGET)
+    h = hands[seat]
+    for _ in range(min(HAND_TARGET - popcount(h), size - top)):  # (none when full)
+        h |= np.int64(1) << deck[top]
+        top += 1
     if not only:
         while popcount(h) < HAND_TARGET and junk:
             b = nth_bit(junk, below(key, JUNK_COUNTER + drawn, popcount(junk)))
@@ -180,7 +167,11 @@ def discard_and_draw(
             hands[seat] = h & ~down
             top, junk, drawn = _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key)
     if rob:  # 5
-        hands[last], top = from_stock(hands[last], deck, top, size, NO_LIMIT)
+        h = hands[last]
+        while top < size:
+            h |= np.int64(1) << deck[top]
+            top += 1
+        hands[last] = h
         top, junk, drawn = _fill(hands, last, deck, top, size, junk, junk_log, drawn, only, key)
         hands[last] = come_down(hands[last], tm, trump, tab, keep)
     return drawn
@@ -227,6 +218,8 @@ def take_kitty(hands, deck, size, pitcher, trump, fr, tab, keep):
     too, the module says why); he draws nothing.  Returns
     the kitty as a mask (what he took; what he put down is the kitty and his dealt
     hand less what he holds).  ``keep``: a called trump's bit, never put down (12.1.3)."""
-    kitty, _ = from_stock(np.int64(0), deck, size - fr[F_KITTY], size, NO_LIMIT)
+    kitty = np.int64(0)
+    for i in range(size - fr[F_KITTY], size):
+        kitty |= np.int64(1) << deck[i]
     hands[pitcher] = come_down(hands[pitcher] | kitty, tab[trump, T_TRUMPS], trump, tab, keep)
     return kitty

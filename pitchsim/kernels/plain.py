@@ -48,6 +48,20 @@ from .trump_order import CARD_AT, trump_order
 
 
 @njit(cache=True, inline="always")
+def _winning_bit(taken, tm, led_mask, trump, simple):
+    """The card that wins a trick of the cards ``taken`` (``trick.trick_winner``), as a
+    bit: the highest trump in trump order, else the highest card of the led suit (a
+    non-trump effective suit is keyed by rank).  Both are worked out and one selected:
+    whether a trick holds a trump is data-dependent and mispredicts."""
+    top = taken & tm
+    if simple:  # one printed suit of trumps, in rank order
+        return np.int64(1) << highest_card(top if top != 0 else taken & led_mask | 1)
+    by_trump = np.int64(1) << CARD_AT[trump, highest_card(trump_order(top, trump) | 1)]
+    by_suit = np.int64(1) << highest_card(taken & led_mask | 1)
+    return by_trump if top != 0 else by_suit
+
+
+@njit(cache=True, inline="always")
 def _seat_at(planes, b):
     """The seat whose bit ``b`` is set in the three bit planes of seat numbers."""
     p0, p1, p2 = planes
@@ -66,28 +80,14 @@ def _order_planes(planes, tm, trump):
 
 
 @njit(cache=True, inline="always")
-def _winning_seat(taken, tm, led_mask, trump, simple, planes, order_planes, lookup):
-    """Who played the card that wins a trick of the cards ``taken``
-    (``trick.trick_winner``), off the bit planes of the seats (``order_planes``: the
-    same for the trumps in trump order, ``_order_planes``, read unless ``simple`` or
-    ``lookup``): the highest trump in trump order, else the highest card of the led
-    suit (a non-trump effective suit is keyed by rank).  Both are worked out and one
-    selected: whether a trick holds a trump is data-dependent and mispredicts.  (The
-    seat is on the path from one trick to the next lead, where the random loops read
-    the order planes rather than a table; ``lookup`` (a constant: the heuristic's
-    loop) reads the card off ``CARD_AT`` instead, as three more planes live in that
-    loop cost its hands 4-8%.)"""
+def _winning_seat(taken, tm, led_mask, trump, planes, ordered):
+    """``_winning_bit``'s card's seat under trumps that are not one printed suit, for
+    the random loops: the highest trump's seat read off ``ordered`` (``_order_planes``)
+    at its order bit, no ``CARD_AT`` lookup on the path from one trick to the next
+    lead (smear's random play 6% faster, in one process; the heuristic's loop keeps
+    ``_winning_bit``: with the planes it ran 5-8% slower)."""
     top = taken & tm
-    if simple:  # one printed suit of trumps, in rank order
-        return _seat_at(
-            planes, np.int64(1) << highest_card(top if top != 0 else taken & led_mask | 1)
-        )
-    if lookup:
-        by_trump = _seat_at(
-            planes, np.int64(1) << CARD_AT[trump, highest_card(trump_order(top, trump) | 1)]
-        )
-    else:
-        by_trump = _seat_at(order_planes, np.int64(1) << highest_card(trump_order(top, trump) | 1))
+    by_trump = _seat_at(ordered, np.int64(1) << highest_card(trump_order(top, trump) | 1))
     by_suit = _seat_at(planes, np.int64(1) << highest_card(taken & led_mask | 1))
     return by_trump if top != 0 else by_suit
 
@@ -220,8 +220,10 @@ def _play_plain(
     played = np.int64(0)
     tm = tab[trump, T_TRUMPS]  # (trump -1: a row never used but under follow=only, as before)
     planes = (by0, by1, by2)
-    # (worked out again when the first card fixes trump; before it no trick is won)
-    ordered = planes if simple or heuristic else _order_planes(planes, tm, max(trump, 0))
+    if heuristic:
+        ordered = planes  # (unread: ``_winning_bit``)
+    else:  # (again when the first card fixes trump; no trick is won before it)
+        ordered = planes if simple else _order_planes(planes, tm, max(trump, 0))
     # What the heuristic reads of the preset and of trump, worked out once a hand (and
     # again when the first card fixes trump), not once a card.
     if heuristic:
@@ -290,9 +292,8 @@ def _play_plain(
                         # instead of the trick arrays: the same card, 20% faster.
                         best = np.int64(-1)
                         if count > 0:
-                            best = _winning_seat(
-                                taken, tm, led_mask, trump, simple, planes, ordered, heuristic
-                            )
+                            wb = _winning_bit(taken, tm, led_mask, trump, simple)
+                            best = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
                         i64 = np.int64
                         if simple:  # the base game's trumps and points, as constants
                             # ``pitcher`` as the caller typed it: bid-odds' pitcher is a
@@ -318,10 +319,10 @@ def _play_plain(
                     if trump < 0:
                         trump = card // 13  # 6.3.5: the first card's printed suit is trump
                         tm = tab[trump, T_TRUMPS]
-                        if not (simple or heuristic):
-                            ordered = _order_planes(planes, tm, trump)
                         if heuristic:
                             _, pts, three, five = heuristic_trump_masks(trump, fr, tab)
+                        else:
+                            ordered = planes if simple else _order_planes(planes, tm, trump)
                     # The led card's effective suit: trump, else its printed suit less
                     # any trump of it (the jick) (0.4); no table on the trick's path.
                     side = (SUIT_BITS << (13 * ((card * 5042) >> 16))) & ~tm
@@ -335,7 +336,11 @@ def _play_plain(
             seat += 1
             if seat == n:
                 seat = 0  # (no % in the loop: a division per card)
-        winner = _winning_seat(taken, tm, led_mask, trump, simple, planes, ordered, heuristic)
+        if heuristic or simple:
+            wb = _winning_bit(taken, tm, led_mask, trump, simple)
+            winner = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
+        else:
+            winner = _winning_seat(taken, tm, led_mask, trump, planes, ordered)
         won[winner] |= taken
         played |= taken
         if logging:

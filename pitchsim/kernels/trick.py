@@ -13,16 +13,11 @@ MAX_TRICKS = 10  # 6 after any draw; 10 is the most cards anyone is dealt
 
 @njit(cache=True, inline="always")
 def next_with_trump(hands, n, seat, tm):
-    """The first seat from ``seat`` (0 .. n-1) on, clockwise, holding a trump (-1:
-    none).  (No ``%``: a division a seat, at every trick's end under follow=only, was
-    a fifth of ten-point's random play.)"""
-    s = seat
-    for _ in range(n):
+    """The first seat from ``seat`` on, clockwise, holding a trump (-1: none)."""
+    for i in range(n):
+        s = (seat + i) % n
         if hands[s] & tm:
             return s
-        s += 1
-        if s == n:
-            s = 0
     return -1
 
 

@@ -220,7 +220,7 @@ def heuristic_card(
     winner = np.int64(-1)
     leader = seat
     if count > 0:
-        # The trick's best card so far (``plain._winning_seat``: the highest trump in
+        # The trick's best card so far (``plain._winning_bit``: the highest trump in
         # trump order, else the highest card of the led suit) and who played it.
         for i in range(MAX_TRICK):
             if i == count:  # (an early exit: no vector code for a handful of cards)

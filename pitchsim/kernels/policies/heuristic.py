@@ -171,7 +171,7 @@ def _suit_weights(n):
 _SUIT_WEIGHTS = np.array([_suit_weights(max(n, 2)) for n in range(8)])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def suit_value(hand, suit, n, low_dealt):
     """Points the pitcher can expect with ``suit`` as trump (-1: he holds none).
 
