@@ -61,38 +61,6 @@ def _winning_bit(taken, tm, led_mask, trump, simple):
     return by_trump if top != 0 else by_suit
 
 
-@njit(cache=True, inline="always")
-def _seat_at(planes, b):
-    """The seat whose bit ``b`` is set in the three bit planes of seat numbers."""
-    p0, p1, p2 = planes
-    return ((p0 & b) != 0) + 2 * ((p1 & b) != 0) + 4 * ((p2 & b) != 0)
-
-
-@njit(cache=True, inline="always")
-def _order_planes(planes, tm, trump):
-    """The bit planes of who holds each trump ``tm``, in trump-order bits
-    (``trump_order``): the seat of a trick's highest trump is then read at its order
-    bit, with no table between the bit scan and the seat."""
-    p0, p1, p2 = planes
-    return (
-        trump_order(p0 & tm, trump), trump_order(p1 & tm, trump), trump_order(p2 & tm, trump)
-    )  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def _winning_seat(taken, tm, led_mask, trump, planes, ordered):
-    """``_winning_bit``'s card's seat under trumps that are not one printed suit, for
-    the random loops: the highest trump's seat read off ``ordered`` (``_order_planes``)
-    at its order bit, no ``CARD_AT`` lookup on the path from one trick to the next
-    lead (smear's and five-point's random hands 7% faster, cinch's 2%, timed in one
-    process against the lookup; the heuristic's loop keeps ``_winning_bit``: forms of
-    it with the planes ran its hands 2-8% slower)."""
-    top = taken & tm
-    by_trump = _seat_at(ordered, np.int64(1) << highest_card(trump_order(top, trump) | 1))
-    by_suit = _seat_at(planes, np.int64(1) << highest_card(taken & led_mask | 1))
-    return by_trump if top != 0 else by_suit
-
-
 @njit(cache=True)
 def play_plain(
     held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
@@ -220,11 +188,6 @@ def _play_plain(
     logging_legal = legal_log.size > 0
     played = np.int64(0)
     tm = tab[trump, T_TRUMPS]  # (trump -1: a row never used but under follow=only, as before)
-    planes = (by0, by1, by2)
-    if heuristic:
-        ordered = planes  # (unread: ``_winning_bit``)
-    else:  # (again when the first card fixes trump; no trick is won before it)
-        ordered = planes if simple else _order_planes(planes, tm, max(trump, 0))
     # What the heuristic reads of the preset and of trump, worked out once a hand (and
     # again when the first card fixes trump), not once a card.
     if heuristic:
@@ -322,8 +285,6 @@ def _play_plain(
                         tm = tab[trump, T_TRUMPS]
                         if heuristic:
                             _, pts, three, five = heuristic_trump_masks(trump, fr, tab)
-                        else:
-                            ordered = planes if simple else _order_planes(planes, tm, trump)
                     # The led card's effective suit: trump, else its printed suit less
                     # any trump of it (the jick) (0.4); no table on the trick's path.
                     side = (SUIT_BITS << (13 * ((card * 5042) >> 16))) & ~tm
@@ -337,11 +298,8 @@ def _play_plain(
             seat += 1
             if seat == n:
                 seat = 0  # (no % in the loop: a division per card)
-        if heuristic or simple:
-            wb = _winning_bit(taken, tm, led_mask, trump, simple)
-            winner = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
-        else:
-            winner = _winning_seat(taken, tm, led_mask, trump, planes, ordered)
+        wb = _winning_bit(taken, tm, led_mask, trump, simple)
+        winner = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
         won[winner] |= taken
         played |= taken
         if logging:
