@@ -39,7 +39,10 @@
   engine sees the same load; the ratios are the figures on a shared machine.  With
   ``--old DIR``: the same in fresh processes of this tree and of the checkout ``DIR``
   by turns, one round a process (``versus_trees``): the ratios of both trees, min,
-  median and max over the rounds.
+  median and max over the rounds; ``--old-cache DIR``: the old tree's own
+  NUMBA_CACHE_DIR (a cached kernel is not recompiled for an edit to a function it
+  inlines from another module: give each tree its own cache).  ``--presets`` may
+  also name cinch, five-point and seven-point (``MORE``).
 - Fingerprint (``--fingerprint``): a hash of every output of ``simulate_deals``
   (``hands_kernel``'s pick: the base game's shape gets ``simulate_base_hands``)
   (points, award flags, trump) per preset and policy, and of ``play_logged``'s
@@ -218,6 +221,8 @@ def base_old_vs_new(old: Path, rounds: int, deals: int, repeat: int) -> dict:
 # (``fixed_hand.AS_DEFENDER``: each opponent of the pitcher in turn), timed apart.
 SEATS = (("pitcher", 0), ("defender", -1))
 VERSUS = [("auction-pitch", 4), ("setback", 4), ("smear", 4), ("ten-point", 4), ("six-point", 4)]
+# ``--presets`` may also name these (not run by default)
+MORE = [("cinch", 4), ("five-point", 4), ("seven-point", 4)]
 # ``--presets ...,kitty``: kitty=N (12.2) beside the same presets without one
 KITTY_RUNS = [
     ("auction-pitch,trump=named", 4),
@@ -317,7 +322,8 @@ def versus_base(
         extra = (KITTY_RUNS if "kitty" in presets else []) + (
             PARTNER_RUNS if "partner" in presets else []
         )
-        for spec, n in VERSUS + extra:
+        more = [(spec, n) for spec, n in MORE if spec in presets]
+        for spec, n in VERSUS + more + extra:
             if presets and spec not in presets and (spec, n) not in extra:
                 continue
             r = Rules.parse(spec)
@@ -381,16 +387,22 @@ def versus_base(
     }
 
 
-def versus_trees(old: Path, rounds: int, deals: int, kernel: str, presets: tuple) -> dict:
+def versus_trees(
+    old: Path, rounds: int, deals: int, kernel: str, presets: tuple, old_cache: str = ""
+) -> dict:
     """``versus_base`` in fresh processes of this tree and of ``old`` (a checkout run by
     PYTHONPATH with this venv), alternated ``rounds`` times, one round of each per
     process: per tree and run, the family/base ratios of every round (each measured
-    in its own process, base and family alternated there)."""
+    in its own process, base and family alternated there).  ``old_cache``: the old
+    tree's NUMBA_CACHE_DIR (a kernel's cache is not told of an edit to a function it
+    inlines from another module: each tree its own cache)."""
     trees = {"old": old, "new": HERE}
     out: dict = {name: {} for name in trees}
     for k in range(rounds):
         for name, tree in trees.items():
             env = dict(os.environ, PYTHONPATH=str(tree), PITCHSIM_COMPILE_NOTICE="0")
+            if old_cache and name == "old":
+                env["NUMBA_CACHE_DIR"] = old_cache
             cmd = [sys.executable, str(Path(__file__).resolve()), "--versus-base", "--json"]
             cmd += ["--kernel", kernel, "--rounds", "1", "--deals", str(deals)]
             cmd += ["--seed-offset", str(k), "--presets", ",".join(presets)]
@@ -464,6 +476,11 @@ def fingerprint(deals: int) -> dict:
         ("six-point", 4),  # joker-game=half (after the others: their hashes stay as they were)
         ("cinch,discards=hidden", 4),  # five=pedro, rob=dealer (11)
         ("cinch,discards=hidden,set=to-others", 4),
+        ("cinch", 4),
+        ("five-point", 4),
+        ("seven-point", 4),
+        ("five-point,kitty=3", 4),  # 12.2: the kitty taken from the stock's last cards
+        ("ten-point,partnership=false,partner=called", 5),
     ]
     out = {}
     for spec, n in specs:
@@ -531,6 +548,7 @@ def main() -> None:
         help="with --versus-base: only these presets (comma-separated; auction-pitch first)",
     )
     ap.add_argument("--seed-offset", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--old-cache", default="", help="with --old: the old tree's NUMBA_CACHE_DIR")
     ap.add_argument(
         "--fingerprint", action="store_true", help="only the hashes of what the kernels play"
     )
@@ -542,7 +560,7 @@ def main() -> None:
     result: dict = {}
     presets = tuple(p for p in a.presets.split(",") if p)
     if a.versus_base and a.old:
-        t = versus_trees(a.old, a.rounds, a.deals, a.kernel, presets)
+        t = versus_trees(a.old, a.rounds, a.deals, a.kernel, presets, a.old_cache)
         load_after = os.getloadavg()
         print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
         print_trees(t, a.rounds, a.deals)
