@@ -91,11 +91,20 @@ def test_12_1_2_hint_answers_the_short_form_as_the_view_file(tmp_path):
         assert json.loads(out) == json.loads(want[1])
 
 
+def test_12_1_2_trump_named_and_no_call_given_is_the_pitchers_call_which_hint_does_not_value():
+    """Trump named, nothing played and no --called: the pitcher is to call his
+    partner's card (12.1.2), a decision hint does not value; one line says so, and how
+    to give a call already heard."""
+    line = refused(*SHORT, "--rules", CALLED, "--trump", "H")
+    assert "seat 1 calls his partner's card: hint values cards" in line
+    assert "--called in the short form" in line
+
+
 @pytest.mark.parametrize(
     ("rules", "more", "words"),
     [
-        # trump named, no call given: every seat heard it (12.1.2)
-        (CALLED, ("--trump", "H"), "--called: trump is named, so the pitcher called"),
+        # a card played, no call given: every seat heard it (12.1.2)
+        (CALLED, ("--trump", "H", "--tricks", "AH"), "--called: trump is named, so the pitcher called"),
         (CALLED, ("--trump", "H", "--called", "JS"), "--called: the pitcher called JS, which is not a trump (12.1.2)"),
         (CALLED, ("--trump", "H", "--called", "JH TH"), "--called must be one card"),
         # under announced the holder said so at once (12.1.4)

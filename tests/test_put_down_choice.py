@@ -254,7 +254,7 @@ def test_12_8_3_pitchsims_seats_asked_the_put_down_play_the_same_game(spec, n):
 
 
 @pytest.mark.parametrize("spec, n", ASKED)
-def test_12_2_2_12_8_1_the_put_down_is_asked_where_the_rules_put_it(spec, n):
+def test_12_2_2_and_12_8_1_the_put_down_is_asked_where_the_rules_put_it(spec, n):
     """The phase comes after trump is named and any call under partner=called (12.1.2),
     before the first card: the kitty's pitcher at once under discard=none (12.2.2), under
     choice every seat holding more than 6 in turn from the dealer's left, the dealer

@@ -345,7 +345,8 @@ def _no_card(view: View) -> str | None:
     if view.phase == "call":  # 12.1.2, 12.1.4
         return (
             f"seat {view.pitcher} calls his partner's card: hint values cards; pitchsim "
-            "calls the highest trump he lacks"
+            "calls the highest trump he lacks (once he has called, give the card: the "
+            'view\'s "called", or --called in the short form)'
         )
     if view.phase == "put_down":  # 12.2.2, 12.8.1
         return (
