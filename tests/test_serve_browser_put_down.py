@@ -7,15 +7,9 @@ down are gone from his hand when play starts (the draw line lists them)."""
 from __future__ import annotations
 
 import pytest
+from browser import pitch, turn
 
 SECONDS = 600_000  # ms a step may take (kernels may compile on a cold cache)
-
-
-def _turn(page) -> str:
-    page.wait_for_function(
-        "['your turn', 'over', 'error'].includes(document.body.dataset.status)", timeout=SECONDS
-    )
-    return page.evaluate("document.body.dataset.status")
 
 
 @pytest.mark.parametrize("by_key", [False, True])
@@ -23,21 +17,11 @@ def test_12_8_1_the_person_puts_down_three_cards_by_their_buttons(open_table, by
     page, errors = open_table(
         preset="smear", players=4, rules="deal=9,discard=choice", coach=False, seed=3
     )
-    for _ in range(3):  # the auction (bid the most to pitch), then trump
-        assert _turn(page) == "your turn"
-        text = page.locator("#status").inner_text()
-        buttons = page.locator("#choices button")
-        offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
-        if text == "Your call":
-            buttons.nth(len(offered) - 1 if offered[-1] != "shoot" else -2).click()
-        elif text == "Name trump":
-            buttons.nth(offered.index("trump:H")).click()
-        else:
-            break
+    assert pitch(page, SECONDS) == "Put down a card (3 more)"  # the dealer, last
     assert "coming down to 6 the numbers put down" in page.locator("#play .keys").inner_text()
     gone = []
     for more in (3, 2, 1):
-        assert _turn(page) == "your turn"
+        assert turn(page, SECONDS) == "your turn"
         assert page.evaluate("game.view.phase") == "put_down"
         assert page.locator("#status").inner_text() == f"Put down a card ({more} more)"
         held = page.evaluate("game.view.held")
@@ -55,8 +39,9 @@ def test_12_8_1_the_person_puts_down_three_cards_by_their_buttons(open_table, by
         page.wait_for_function(
             f"!game.view || game.view.held.length !== {6 + more}", timeout=60_000
         )
-    assert _turn(page) in ("your turn", "over")
+    assert turn(page, SECONDS) in ("your turn", "over")
     assert page.evaluate("game.view.phase") in ("play", "over")
     assert not set(page.evaluate("game.view.held")) & set(gone)
     assert sorted(page.evaluate("game.view.draw.mine.discarded")) == sorted(gone)
+    assert "Draw: you put down 3" in page.locator("#play").inner_text()
     assert not errors, errors

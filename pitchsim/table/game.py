@@ -409,7 +409,7 @@ class TableDeal:
     ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
     and the :class:`~pitchsim.game.reference.draw.DrawRecord`; ``called`` (12.1.3) the
     card it passes over, ``chosen`` (seat -> cards) the put-downs seats chose (12.2.2,
-    12.8.1; not yet asked: pitchsim's are made).  Under partner=called|announced the
+    12.8.1: asked card by card, :meth:`_put_downs`).  Under partner=called|announced the
     pitcher is asked for his call (the action ``"call:AS"``; 12.1.2: once trump is named, before any discard or
     kitty; 12.1.4: after the draw and any kitty), and its holder is his partner (12.1.5,
     12.1.6)."""
