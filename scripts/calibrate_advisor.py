@@ -100,6 +100,8 @@ class Decisions:
             if seat == self.advised and self.plan >= 0:
                 return trump_text(self.plan)
             return self.bidder.call(view)
+        if view.phase in ("call", "put_down"):  # pitchsim's call and put-down (12.1, 12.8.3)
+            return self.bidder.call(view)
         ours = self.side(seat) == self.side(self.advised)  # the advised seat's side
         if seat == self.advised and view.trump is None and self.plan >= 0:
             card = self._planned_lead(view)

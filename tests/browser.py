@@ -39,6 +39,31 @@ def your_turn(page, timeout: int, refused: bool = False) -> int | None:
     return int(page.locator("#coach").get_attribute("data-count") or 0)
 
 
+def turn(page, timeout: int) -> str:
+    """Wait (``timeout`` ms) as :func:`your_turn` does: the page's status then (``"your
+    turn"``, ``"over"`` or ``"error"``)."""
+    your_turn(page, timeout)
+    return page.evaluate("document.body.dataset.status")
+
+
+def pitch(page, timeout: int, suit: str = "H") -> str:
+    """The person bids the most offered (never a shoot) and, where the rules ask it,
+    names ``suit`` trump; the status line of his next decision (``"Your card"``, ...)."""
+    for _ in range(3):
+        assert turn(page, timeout) == "your turn"
+        text = page.locator("#status").inner_text()
+        buttons = page.locator("#choices button")
+        offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
+        if text == "Your call":
+            buttons.nth(len(offered) - 1 if offered[-1] != "shoot" else -2).click()
+        elif text == "Name trump":
+            buttons.nth(offered.index("trump:" + suit)).click()
+        else:
+            return text
+    turn(page, timeout)
+    return page.locator("#status").inner_text()
+
+
 def legal_actions(page):
     """The person's legal actions now and their buttons: the calls (``data-call``) in
     the auction or naming trump, else the hand's legal cards (``data-card``)."""

@@ -246,7 +246,7 @@ def test_12_2_2_the_advisor_decides_every_view_of_a_kitty_game():
         phases.add((view.phase, j["kitty"] is not None))
         reply = engine.answer(json.dumps({"type": "decide", "id": i, "view": j}))
         assert reply["type"] == "action" and reply["action"] in view.legal(), reply
-    assert phases == {("auction", False), ("trump", False), ("play", True)}
+    assert phases == {("auction", False), ("trump", False), ("put_down", True), ("play", True)}
 
 
 SHOWN_SPECS = [

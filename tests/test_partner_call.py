@@ -143,7 +143,7 @@ def test_12_1_5_an_outside_seat_calling_its_own_trump_plays_alone_and_the_record
         return mine[-1].lower()  # in any case, as every action
 
     record, _ = game(spec, 5, seed=11, pick=own_highest)
-    assert record["version"] == RECORD_VERSION == 2
+    assert record["version"] == RECORD_VERSION == 3
     pitched = [h for h in record["hands"] if h["pitcher"] is not None]
     assert pitched
     for h in pitched:
@@ -180,8 +180,8 @@ def test_a_record_of_version_1_without_the_call_still_replays():
     h["called"] = "2" + h["trump"] if h["called"][0] != "2" else "3" + h["trump"]
     with pytest.raises(RecordError, match="called is"):
         replay(edited, strategies=False)
-    with pytest.raises(RecordError, match="this pitchsim reads 1 and 2"):
-        replay(dict(record, version=3), strategies=False)
+    with pytest.raises(RecordError, match="this pitchsim reads 1, 2 and 3"):
+        replay(dict(record, version=4), strategies=False)
 
 
 def test_12_1_2_a_call_outside_legal_forfeits_the_game_with_its_reason():
@@ -356,11 +356,11 @@ def test_a_practice_save_of_version_1_goes_on_unless_a_partner_was_called():
             n, 0, "heuristic+heuristic", Rules.parse(spec), 3, read=lambda p: "q",
             write=lambda t: None, coach=False,
         )  # fmt: skip
-        assert record["stopped"] and record["version"] == 2
+        assert record["stopped"] and record["version"] == RECORD_VERSION
         old = json.loads(json.dumps(record)) | {"version": 1}
         assert read_save(json.loads(json.dumps(record)), "new.json").seat == 0
         if spec == "smear":
-            assert read_save(old, "old.json").doc["version"] == 2
+            assert read_save(old, "old.json").doc["version"] == RECORD_VERSION
         else:
             with pytest.raises(PracticeError, match="old.json was saved before the call"):
                 read_save(old, "old.json")

@@ -1,5 +1,5 @@
-"""The put-down a player chooses (docs/rules.md 12.2.2, 12.8.1, 12.8.3): groundwork for
-making it a decision at the table.  pitchsim's put-down, one card at a time
+"""The put-down a player chooses (docs/rules.md 12.2.2, 12.8.1, 12.8.3), a decision at the
+table (tests/test_put_down_table.py: records, practice, review, the page).  pitchsim's put-down, one card at a time
 (``reference.pitchsims_put_down``), comes down as ``come_down`` did; a put-down a
 seat chose (``reference.put_down_by``) is checked and used; and a view carrying its
 seat's own put-down (``kitty.mine.put_down``, under discard=choice ``draw.mine.discarded``)
@@ -198,8 +198,8 @@ def test_12_8_1_the_tables_draw_takes_chosen_put_downs(spec):
         assert held[3] == dealt[3] & ~mask_of(chosen[3])
 
 
-# ---- the put-down asked at the table, card by card (TableDeal(put_down_by_rule=False)):
-# built and tested, not yet enabled (the tables make pitchsim's put-down by the rule)
+# ---- the put-down asked at the table, card by card (TableDeal's default; a record of
+# version 1 or 2 is walked with put_down_by_rule=True, pitchsim's rule, no action)
 
 
 def _walk(spec: str, n: int, g: int, by_rule: bool, answer=None):
@@ -385,7 +385,7 @@ def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
 
 
 def test_12_8_1_practice_shows_numbers_and_reads_the_put_down_and_the_coach_says_pitchsims():
-    """Practice's words for a put-down (the table does not ask it yet): the cards held
+    """Practice's words for a put-down (tests/test_put_down_table.py: at its table): the cards held
     numbered as cards are, read by number or by name (a called trump refused, 12.1.3),
     and the coach saying pitchsim's card and its rule, unjudged (12.8.3)."""
     from pitchsim.coach.judge import judged, put_down_note, show_action

@@ -6,19 +6,13 @@ later view carries; a key picks a card by its number as the terminal numbers the
 from __future__ import annotations
 
 import pytest
+from browser import pitch, turn
 
 from pitchsim.game.reference.partner import callable_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import partner_call_text
 
 SECONDS = 600_000  # ms a step may take (kernels may compile on a cold cache)
-
-
-def _turn(page) -> str:
-    page.wait_for_function(
-        "['your turn', 'over', 'error'].includes(document.body.dataset.status)", timeout=SECONDS
-    )
-    return page.evaluate("document.body.dataset.status")
 
 
 @pytest.mark.parametrize("by_key", [False, True])
@@ -28,18 +22,7 @@ def test_12_1_2_the_person_calls_a_partners_card_by_its_button(open_table, by_ke
         page, errors = open_table(
             preset="smear", players=5, rules="partner=called", coach=False, seed=seed
         )
-        for _ in range(3):  # the auction (bid the most to pitch), then trump
-            assert _turn(page) == "your turn"
-            text = page.locator("#status").inner_text()
-            buttons = page.locator("#choices button")
-            offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
-            if text == "Your call":
-                buttons.nth(len(offered) - 1 if offered[-1] != "shoot" else -2).click()
-            elif text == "Name trump":
-                buttons.nth(offered.index("trump:H")).click()
-            else:
-                break
-        if page.locator("#status").inner_text() == "Call your partner's card":
+        if pitch(page, SECONDS) == "Call your partner's card":  # hearts (12.1.2)
             break
         page.close()
     else:
@@ -57,6 +40,6 @@ def test_12_1_2_the_person_calls_a_partners_card_by_its_button(open_table, by_ke
     else:
         buttons.nth(1).click()
     page.wait_for_function("!game.view || game.view.phase !== 'call'", timeout=60_000)
-    assert _turn(page) in ("your turn", "over")
+    assert turn(page, SECONDS) in ("your turn", "over")
     assert page.evaluate("game.view.called") == pick[len("call:") :]
     assert not errors, errors

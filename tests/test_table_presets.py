@@ -25,6 +25,7 @@ from pitchsim.game.cards import parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
 from pitchsim.kernels.contract import MAX_DEALS
+from pitchsim.table.decide import pitchsims_put_down
 from pitchsim.table.game import play_table_game
 from pitchsim.table.record import RecordError, record_of_preset_game, replay, views_of
 from pitchsim.table.tournament import tournament
@@ -58,7 +59,7 @@ def preset_rules(name: str):
 
 class RandomSeat:
     """Seeded random legal answers; passes often enough that games end; names its
-    longest suit as trump."""
+    longest suit as trump; puts down pitchsim's card."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -69,6 +70,8 @@ class RandomSeat:
         if legal[0].startswith("trump:"):
             suits = [c // 13 for c in view.hand if c < 52]
             return "trump:" + "CDHS"[max(range(4), key=suits.count)]
+        if view.phase == "put_down":  # the reference engine's play_game puts down by
+            return pitchsims_put_down(view)  # pitchsim's rule (12.8.3): so does this seat
         if "pass" in legal and self.rng.random() < 0.7:
             return "pass"
         return next(a for a in legal if a != "pass")  # the lowest bid
@@ -119,7 +122,9 @@ class RecordedRng:
         runs = [c for i in range(n) for c in self.cards(h["hands"][(dealer + 1 + i) % n])]
         stock = self.cards(h.get("stock", []))
         cards[:] = runs + stock + [c for c in cards if c not in runs and c not in stock]
-        self.actions = [a["action"] for a in h["actions"]]
+        # the reference engine puts down by pitchsim's rule (12.8.3), as the built-in
+        # seats do at the table: their down: actions are that rule's
+        self.actions = [a["action"] for a in h["actions"] if not a["action"].startswith("down:")]
         self.junk = []
         if h.get("draw"):
             stocked = set(stock)

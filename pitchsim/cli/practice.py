@@ -239,6 +239,9 @@ def review_command(
     for c in r.partner_calls:  # 12.1: shown, not judged
         said = c["note"].removeprefix("coach: ") if c["note"] else "pitchsim's call"
         out.append(f"hand {c['hand']}: called {show_action('call', c['called'])}: {said}")
+    for d in r.put_downs:  # 12.2.2, 12.8.1: shown, not judged
+        said = d["note"].removeprefix("coach: ") if d["note"] else "pitchsim's put-down"
+        out.append(f"hand {d['hand']}: put down {show_action('call', d['put_down'])}: {said}")
     if r.costly:
         out.append("costly decisions:")
         for j in r.costly:

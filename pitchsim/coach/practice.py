@@ -821,7 +821,7 @@ def read_save(doc: object, name: str) -> Saved:
     seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
     :class:`PracticeError` of one line naming ``name`` and what is wrong."""
     from ..table.bidding import Strategy, StrategyError
-    from ..table.game import RECORD_VERSION
+    from ..table.game import RECORD_VERSION, puts_down
     from ..table.record import (
         DealOrderError,
         RecordError,
@@ -829,6 +829,7 @@ def read_save(doc: object, name: str) -> Saved:
         _rules,
         _same,
         call_by_rule,
+        put_down_by_rule,
         replay,
     )
 
@@ -876,12 +877,18 @@ def read_save(doc: object, name: str) -> Saved:
         Strategy.parse(opponents)
     except StrategyError as e:
         raise bad(f"strategies: {e}") from None
-    if call_by_rule(doc):  # version 1: its games are version 2's, but for the call
-        if rules.partner != "none":
+    if call_by_rule(doc) and rules.partner != "none":  # version 1: the call by rule
+        raise PracticeError(
+            f"{name} was saved before the call of a partner's card was a decision "
+            "(record version 1, 12.1): it replays (play --replay, review) but cannot "
+            "go on"
+        )
+    if put_down_by_rule(doc):  # versions 1-2: their games are version 3's, but for
+        if puts_down(rules):  # the put-downs, pitchsim's then
             raise PracticeError(
-                f"{name} was saved before the call of a partner's card was a decision "
-                "(record version 1, 12.1): it replays (play --replay, review) but cannot "
-                "go on"
+                f"{name} was saved before the put-down coming down to 6 was a decision "
+                f"(record version {doc['version']}, 12.2.2, 12.8.1): it replays "
+                "(play --replay, review) but cannot go on"
             )
         doc = doc | {"version": RECORD_VERSION}
     decisions = [  # the person's decisions with a choice: those the coach judges

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..table.decide import pitchsims_call
+from ..table.decide import pitchsims_call, pitchsims_put_down
 from ..table.record import _decisions
 from ..util.errors import InputError
 from .judge import (
@@ -22,6 +22,7 @@ from .judge import (
     Judgement,
     call_note,
     judge,
+    put_down_note,
 )
 from .practice import coach_seed
 
@@ -41,6 +42,9 @@ class Review:
     forced: int = 0  # decisions with one legal action: taken, not judged
     # the pitcher's calls of a partner's card (12.1): {"hand", "called", "pitchsim", "note"}
     partner_calls: list[dict] = field(default_factory=list)
+    # the cards it put down coming down to 6 (12.2.2, 12.8.1), one a decision:
+    # {"hand", "put_down", "pitchsim", "note"}, shown as the calls are, not judged
+    put_downs: list[dict] = field(default_factory=list)
 
     @property
     def costly(self) -> list[Judgement]:
@@ -85,6 +89,7 @@ class Review:
             "costly": [j.to_json() for j in self.costly],
             "judgements": [j.to_json() for j in self.judgements],
             "partner_calls": self.partner_calls,
+            "put_downs": self.put_downs,
         }
 
 
@@ -119,7 +124,7 @@ def review(
         raise ReviewError(f"seat {seat} made no decision in this record")
     out = []
     forced = 0
-    calls = []
+    calls, downs = [], []
     for i, (k, view, act) in enumerate(mine, 1):
         if view.phase == "call":  # 12.1: shown with pitchsim's, not judged (``judged``)
             calls.append(
@@ -130,10 +135,19 @@ def review(
                     "note": call_note(view, act),
                 }
             )
+        elif view.phase == "put_down":  # 12.2.2, 12.8.1: as the call, not judged
+            downs.append(
+                {
+                    "hand": k,
+                    "put_down": act,
+                    "pitchsim": pitchsims_put_down(view),
+                    "note": put_down_note(view, act),
+                }
+            )
         elif len(view.legal()) == 1:
             forced += 1  # no choice, nothing to judge (the practice coach skips it too)
         else:
             out.append(judge(view, act, k, coach_seed(seed, k, i), samples, worlds, time))
         if progress is not None:
             progress(i, len(mine))  # decisions done so far, forced ones included
-    return Review(seat, n, seed, samples, worlds, out, forced, calls)
+    return Review(seat, n, seed, samples, worlds, out, forced, calls, downs)

@@ -64,17 +64,28 @@ from .answers import Forfeit, StopGame, checked_action
 from .seats import KernelSeat
 
 RECORD_FORMAT = "pitchsim-game"
-RECORD_VERSION = 2
-# Version 1 is read too: its games are written as version 2's, except that under
-# partner=called|announced the call of the partner's card (12.1) was no action: the
-# table made pitchsim's call, the highest trump the pitcher lacked, and the hand's
+RECORD_VERSION = 3
+# Versions 1 and 2 are read too: their games are written as version 3's, except that
+# the put-downs coming down to 6 (12.2.2, 12.8.1) were no actions: the table made
+# pitchsim's (12.8.3) and the hand's draw carries them; and in version 1 under
+# partner=called|announced the call of the partner's card (12.1) was no action either:
+# the table made pitchsim's call, the highest trump the pitcher lacked, and the hand's
 # ``called`` carries it.
 CALL_BY_RULE_VERSION = 1
+PUT_DOWN_BY_RULE_VERSIONS = (1, 2)
 # How a seed turns into deals (kernels/rng.deal_key, the kernels' dealing, _kernel_deal):
 # every record names it (``deal_order``, docs/record.md), and a record whose seed this
 # pitchsim would deal otherwise is told so, not called damaged.  Raise it with any change
 # that deals a seed otherwise.
 DEAL_ORDER = 1
+
+
+def puts_down(r: Rules) -> bool:
+    """Whether a seat coming down to 6 chooses its put-down under ``r``, one card a
+    decision (the action ``"down:4D"``): the kitty's pitcher (12.2.2) and under
+    discard=choice every seat (12.8.1).  Not under discard=draw (its discard stays the
+    rule's, 4.8) nor discards=shown (not yet: face up in turn, 12.9)."""
+    return (r.kitty or r.discard == "choice") and r.discard != "draw" and r.discards != "shown"
 
 
 def seat_name(seat) -> str:
@@ -398,18 +409,19 @@ class TableDeal:
     ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
     and the :class:`~pitchsim.game.reference.draw.DrawRecord`; ``called`` (12.1.3) the
     card it passes over, ``chosen`` (seat -> cards) the put-downs seats chose (12.2.2,
-    12.8.1; not yet asked: pitchsim's are made).  Under partner=called|announced the
+    12.8.1: asked card by card, :meth:`_put_downs`).  Under partner=called|announced the
     pitcher is asked for his call (the action ``"call:AS"``; 12.1.2: once trump is named, before any discard or
     kitty; 12.1.4: after the draw and any kitty), and its holder is his partner (12.1.5,
     12.1.6)."""
 
     def __init__(
         self, rules: Rules, n: int, dealer: int, dealt, stock, scores, draw, counted=0,
-        call_by_rule=False, put_down_by_rule=True,
+        call_by_rule=False, put_down_by_rule=False,
     ):  # fmt: skip
         self.r = rules
         self.call_by_rule = call_by_rule  # a record of version 1: the call was no action
-        # The put-downs coming down to 6 made by pitchsim's fixed rule, not asked (12.8.3)
+        # A record of version 1 or 2: the put-downs coming down to 6 were pitchsim's
+        # fixed rule (12.8.3), no actions
         self.put_down_by_rule = put_down_by_rule
         self.counted = counted  # hands counted toward hands=N before this one (12.4)
         self.n = n
@@ -602,11 +614,10 @@ class TableDeal:
         ``"down:4D"``): the kitty's pitcher (12.2.2: at once under discard=none) and under
         discard=choice every seat from the dealer's left, the dealer last (12.8.1).
         Returns seat -> the cards put down.  Not asked (pitchsim's fixed rule, 12.8.3)
-        under ``put_down_by_rule``, nor under discard=draw (its discard stays the rule's)."""
+        under ``put_down_by_rule`` (a record of version 1 or 2) nor where
+        :func:`puts_down` says no."""
         r, n, chosen = self.r, self.n, {}
-        if self.put_down_by_rule or not (r.kitty or r.discard == "choice"):
-            return chosen
-        if r.discard == "draw" or r.discards == "shown":  # (not yet: face up in turn)
+        if self.put_down_by_rule or not puts_down(r):
             return chosen
         kitty = F.kitty_of(self.stock, r)
         hands = list(self.dealt)

@@ -19,7 +19,16 @@ from ..game import reference as F
 from ..game.cards import CardError, format_card, mask_of, parse_cards
 from ..game.reference import MAX_BID, winners
 from ..game.rules import Rules, RulesError, document_rules, label, rules_text
-from ..game.view import TRUMP_ACTION, Trick, View, ViewError, parse_call, partner_call_text
+from ..game.view import (
+    CALL_ACTION,
+    PUT_DOWN_ACTION,
+    TRUMP_ACTION,
+    Trick,
+    View,
+    ViewError,
+    parse_call,
+    partner_call_text,
+)
 from ..kernels.contract import MAX_DEALS
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_BOARD, MAX_SCORE
@@ -29,6 +38,7 @@ from .game import (
     CALL_BY_RULE_VERSION,
     DEAL_ORDER,
     KEY_ORDER,
+    PUT_DOWN_BY_RULE_VERSIONS,
     RECORD_FORMAT,
     RECORD_VERSION,
     _Hand,
@@ -294,12 +304,11 @@ def _head(doc) -> tuple[Rules, int]:
     _only(doc, RECORD_FIELDS, "the record")
     if "format" in doc and not _same(doc["format"], RECORD_FORMAT):
         raise RecordError(f"format is {quoted(doc['format'])}, not {RECORD_FORMAT!r}")
-    if "version" in doc and not any(
-        _same(doc["version"], v) for v in (CALL_BY_RULE_VERSION, RECORD_VERSION)
-    ):
+    read = (*PUT_DOWN_BY_RULE_VERSIONS, RECORD_VERSION)
+    if "version" in doc and not any(_same(doc["version"], v) for v in read):
         raise RecordError(
             f"record version {quoted(doc['version'])}: this pitchsim reads "
-            f"{CALL_BY_RULE_VERSION} and {RECORD_VERSION}"
+            f"{', '.join(map(str, read[:-1]))} and {read[-1]}"
         )
     check_deal_order(doc)
     rules = _rules(doc)
@@ -642,6 +651,20 @@ def call_by_rule(doc: dict) -> bool:
     return _same(doc.get("version"), CALL_BY_RULE_VERSION)
 
 
+def _by_rule(doc: dict) -> tuple[str, ...]:
+    """The actions (by their prefix) a record of an older version does not hold, the
+    table having made pitchsim's: the call of a partner's card in version 1 (12.1), the
+    put-downs in versions 1 and 2 (12.2.2, 12.8.1)."""
+    call = (CALL_ACTION,) if call_by_rule(doc) else ()
+    return call + ((PUT_DOWN_ACTION,) if put_down_by_rule(doc) else ())
+
+
+def put_down_by_rule(doc: dict) -> bool:
+    """A record of version 1 or 2: the put-downs coming down to 6 (12.2.2, 12.8.1) were
+    pitchsim's (12.8.3), no actions (``table.game.PUT_DOWN_BY_RULE_VERSIONS``)."""
+    return any(_same(doc.get("version"), v) for v in PUT_DOWN_BY_RULE_VERSIONS)
+
+
 def _preset_decisions(doc: dict, r: Rules, n: int):
     """``_decisions`` under a preset: each hand walked by the table's own
     :class:`~pitchsim.table.game.TableDeal` with the record's actions."""
@@ -689,7 +712,7 @@ def _preset_decisions(doc: dict, r: Rules, n: int):
             raise RecordError(f"{where}: actions must be a list")
         hand = TableDeal(
             r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n, dealer), counted,
-            call_by_rule=call_by_rule(doc),
+            call_by_rule=call_by_rule(doc), put_down_by_rule=put_down_by_rule(doc),
         )  # fmt: skip
         walk = hand.run()
         full = None
@@ -867,9 +890,10 @@ def _recheck_strategies(doc: dict) -> None:
         # rules.
         return
     again = play_table_game(names, rules, seed, board)
+    gone = _by_rule(doc)  # an older record's: no actions there, pitchsim's rule made them
     for k, (a, b) in enumerate(zip(again["hands"], doc["hands"], strict=False), 1):
         check_seed_deal(doc, k, b, a, seed)
-        if a["actions"] != b["actions"]:
+        if [x for x in a["actions"] if not x["action"].startswith(gone)] != b["actions"]:
             raise RecordError(
                 f"hand {k}: the strategies {', '.join(names)} with seed {seed} "
                 "decide differently from the record"
@@ -978,13 +1002,15 @@ def record_of_preset_game(game) -> dict:
     """The record of a game the family kernels played (``boards.board_game``), as
     :func:`record_of_game` is for the base game: each deal dealt again from its stream
     (``game._kernel_deal``: the same cards and draw) and walked by the table's
-    :class:`~pitchsim.table.game.TableDeal` with the kernels' actions, so that it is
+    :class:`~pitchsim.table.game.TableDeal` with the kernels' actions (and pitchsim's
+    put-downs, which the kernels make by rule, 12.8.3), so that it is
     the record ``play_table_game`` writes for the same seats (a hand that comes out
     otherwise is a bug, raised)."""
     import numpy as np
 
     from ..game.cards import SUITS
     from ..kernels.rng import deal_key
+    from .decide import pitchsims_put_down
     from .game import TableDeal, _kernel_deal, _record_head, winners_of
 
     r = game.rules
@@ -1004,11 +1030,13 @@ def record_of_preset_game(game) -> dict:
                 actions.append(partner_call_text(fh.called))
             actions += [format_card(c, symbols=False) for t in fh.tricks for c in t[2]]
         walk = TableDeal(r, n, fh.dealer, dealt, stock, scores, draw, counted).run()
-        next(walk)
+        _, view = next(walk)
         doc = None
         for a in actions:
+            while view.phase == "put_down":  # the kernels came down to 6 by pitchsim's rule
+                _, view = walk.send(pitchsims_put_down(view))  # (12.8.3), as its seats do
             try:
-                walk.send(a)
+                _, view = walk.send(a)
             except StopIteration as end:
                 doc = end.value
         if doc is None or doc["scores_after"] != fh.scores_after:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, call_note, judged
+from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, call_note, judged, put_down_note
 from ..coach.review import ReviewError, review
 from ..game.rules import label
 from ..table.record import _rules, replay, views_of
@@ -67,6 +67,7 @@ def review_record(
                 "judgement": None if j is None else judgement_json(j),
             }
             | ({"note": call_note(view, act)} if view.phase == "call" else {})  # 12.1
+            | ({"note": put_down_note(view, act)} if view.phase == "put_down" else {})
         )
     return {
         "seat": seat,

@@ -41,7 +41,7 @@ from ..game.cards import cards_of
 from ..game.rules import label
 from ..game.view import View, card_text
 from ..table.answers import StopGame, checked_action
-from ..table.game import game_end_words, play_table_game
+from ..table.game import game_end_words, play_table_game, puts_down
 from ..util.errors import InputError
 from .saves import Saves
 
@@ -258,7 +258,8 @@ def keys_json(rules, players: int, view: View | None = None) -> dict:
     """What the page's keys line names, from the rules themselves: the cards a hand is
     dealt (numbered keys), the bids (at the person's call, ``view``, those offered him,
     as the terminal's help says them: ``practice.bids_offered``; null: only pass), and
-    whether there is a shoot, a trump to name, a partner's card to call, a jick, jokers."""
+    whether there is a shoot, a trump to name, a partner's card to call, cards to put
+    down, a jick, jokers."""
     bids = bids_offered(rules, view)
     return {
         "cards": rules.cards_each(players),
@@ -266,6 +267,7 @@ def keys_json(rules, players: int, view: View | None = None) -> dict:
         "shoot": rules.shoot,
         "named_trump": rules.trump == "named",
         "partner_call": rules.partner != "none",  # 12.1: the pitcher calls a card
+        "put_down": puts_down(rules),  # 12.2.2, 12.8.1: a card put down coming down to 6
         "jick": rules.jick,
         "jokers": rules.jokers,
     }
@@ -293,10 +295,13 @@ def view_json(view: View) -> dict:
     doc["to_move"] = view.to_move
     rules = view.rules
     trump = view.trump
-    cards = cards_of(view.held)
+    # coming down to 6 (12.2.2, 12.8.1): what it holds now, the kitty's cards too
+    cards = list(view.kept) if view.phase == "put_down" else cards_of(view.held)
     winners = [view.winner(t) for t in view.complete_tricks]
     doc["held"] = [card_text(c) for c in hand_order(cards, trump, view.rules)]
     doc["choices"] = shown_choices(view)
+    if view.phase == "put_down":  # the cards still to put down, this one included
+        doc["to_put_down"] = len(cards) - F.HAND_TARGET
     # the calls as the table shows them, a dealer's steal marked ("2 (steal)"), and so
     # the calls offered
     doc["call_words"] = [view.call_words(i) for i in range(len(view.calls))]

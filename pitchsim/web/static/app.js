@@ -134,6 +134,7 @@ function suitName(letter) {
 function actionName(a) {
   if (a.startsWith("trump:")) return `${suitName(a.slice(-1))} trump`;
   if (a.startsWith("call:")) return `called ${actionName(a.slice(5))}`;  // a partner's card (12.1)
+  if (a.startsWith("down:")) return `put down ${actionName(a.slice(5))}`;  // coming down to 6 (12.8.1)
   if (JOKERS[a]) return a;
   return /^[2-9TJQKA]|^10/.test(a) && a.length >= 2 && SUITS[a.slice(-1)] ? cardName(a) : a;
 }
@@ -256,17 +257,25 @@ function renderView(view, into, actions) {
   if (box) box.hidden = done === 0;
   // The hand in the table's order: cards still held, the legal ones clickable and
   // numbered as the terminal numbers them; the trumps (jick and jokers too) marked.
+  // Coming down to 6 (rules 12.2.2, 12.8.1) the hand's cards are the put-down's
+  // buttons too ("down:4D"), numbered as the terminal numbers them.
   const isPlay = view.phase === "play";
-  const keyed = isPlay ? view.choices : [];
+  const down = view.phase === "put_down";
+  const keyed = isPlay ? view.choices : down ? view.choices.map((a) => a.slice(5)) : [];
   into.hand.replaceChildren(...view.held.map((c) => {
     const k = keyed.indexOf(c);
     if (actions && k >= 0) {
-      return card(c, { button: true, class: "legal", trumps,
-        "data-key": keyOf(String(k + 1)), onclick: () => actions(c) });
+      return card(c, { button: true, class: down ? "legal put-down" : "legal", trumps,
+        "data-key": keyOf(String(k + 1)), "data-call": down ? view.choices[k] : null,
+        title: down ? `key ${keyOf(String(k + 1))}: put down ${cardName(c)}` : null,
+        onclick: () => actions(down ? view.choices[k] : c) });
     }
-    return card(c, { class: actions && isPlay ? "dim" : "", trumps });
+    return card(c, { class: actions && (isPlay || down) ? "dim" : "", trumps });
   }));
   into.choices.replaceChildren();
+  if (actions && down) {
+    into.choices.append(el("span", { class: "muted" }, `Put down a card of your hand: ${view.to_put_down} more to come down to 6`));
+  }
   if (actions && view.phase === "call") {
     // The partner's card to call (rules 12.1): each callable card a button, numbered as
     // the terminal numbers them (its holder is the pitcher's partner).
@@ -512,7 +521,8 @@ async function act(action) {
 function renderStatus() {
   const s = game.status;
   const text = {
-    "your turn": !game.view ? "Your turn" : { auction: "Your call", trump: "Name trump", call: "Call your partner's card" }[game.view.phase] || "Your card",
+    "your turn": !game.view ? "Your turn" : { auction: "Your call", trump: "Name trump", call: "Call your partner's card",
+      put_down: `Put down a card (${game.view.to_put_down} more)` }[game.view.phase] || "Your card",
     coach: "The coach is thinking…",
     playing: "The others are playing…",
     sent: "Sent…",
@@ -568,6 +578,7 @@ function keysLine(g) {
   if (keys.shoot) parts.push(", ", k("s"), " shoots");
   if (keys.named_trump) parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
   if (keys.partner_call) parts.push("; the numbers call your partner's card");
+  if (keys.put_down) parts.push("; coming down to 6 the numbers put down the numbered card");
   const extra = [keys.jick ? "the jick" : "", keys.jokers ? "the jokers" : ""].filter(Boolean).join(" and ");
   parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
   return parts;
@@ -663,7 +674,7 @@ function onKey(ev) {
   const v = game.view;
   const k = ev.key.toLowerCase();
   const numbers = v.phase === "auction" ? v.legal.filter((a) => /^[0-9]+$/.test(a))
-    : v.phase === "play" || v.phase === "call" ? v.choices.map((_, i) => String(i + 1)) : [];
+    : ["play", "call", "put_down"].includes(v.phase) ? v.choices.map((_, i) => String(i + 1)) : [];
   const [number, waiting] = keyNumber(k, numbers);
   if (typed || waiting) {
     typed = waiting;
@@ -764,13 +775,15 @@ function renderStep() {
   const hand = r.hands[s.hand - 1];
   const lastOfHand = !r.steps[r.at + 1] || r.steps[r.at + 1].hand !== s.hand;
   box.replaceChildren(
-    el("h3", {}, `Hand ${s.hand}: ${{ auction: "your call", trump: "you named", call: "you" }[s.view.phase] || "your card"} ` +
+    el("h3", {}, `Hand ${s.hand}: ${{ auction: "your call", trump: "you named", call: "you", put_down: "you" }[s.view.phase] || "your card"} ` +
       (s.view.phase === "auction" ? s.view.choice_words[s.view.choices.indexOf(s.action)] : actionName(s.action))),
     into.scores, into.auction, into.contract, into.draw, into.trick,
     el("div", { class: "past-list" }, into.tricks), into.hand,
     el("div", { class: "panel" }, s.view.phase === "call"  // a partner's card: said, not judged (12.1)
       ? el("p", { class: "call-note" }, s.note || "coach: pitchsim calls the same card.")
-      : judgementBox(s.judgement)),
+      : s.view.phase === "put_down"  // a card put down: said, not judged (12.8.3)
+        ? el("p", { class: "call-note put-down-note" }, s.note || "coach: pitchsim puts down the same.")
+        : judgementBox(s.judgement)),
     ...(lastOfHand && hand ? [el("div", { class: "panel" }, breakdown(hand, r.ends[s.hand - 1], r.seat, `End of hand ${s.hand}`))] : []));
 }
 
