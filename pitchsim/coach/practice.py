@@ -44,7 +44,7 @@ from ..game.view import (
     trump_text,
 )
 from ..table.answers import StopGame, checked_action
-from ..table.game import play_table_game
+from ..table.game import play_table_game, puts_down
 from ..util.errors import InputError, quoted
 from .judge import (
     COACH_SAMPLES,
@@ -107,7 +107,9 @@ def help_text(rules, view: View | None = None) -> str:
     text = "; ".join(parts) + "; or the number shown before a choice."
     if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
         text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
-    elif r.discard == "choice":  # 12.8.1, 12.8.3: pitchsim chooses for every seat
+    elif r.discard == "choice" and puts_down(r):  # 12.8.1: each seat's own choice
+        text += "\nHolding more than 6, you put down one card at a time, as AS or down:AS."
+    elif r.discard == "choice":  # 12.8.3: under discards=shown pitchsim's rule still
         text += "\nThe discard is made for you: down to 6, the lowest non-trumps first."
     elif r.discard == "draw":  # 12.8.2, 12.8.3
         text += (
@@ -115,10 +117,8 @@ def help_text(rules, view: View | None = None) -> str:
             "you need to keep 3 cards, drawn back to 6."
         )
     if r.kitty:  # 12.2.2
-        text += (
-            f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) is put "
-            "down for you."
-        )
+        back = "you put down, one card at a time" if puts_down(r) else "is put down for you"
+        text += f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) {back}."
     return text + "\n?: this help.  q (or Ctrl-C): save and quit (continue with --resume)."
 
 
