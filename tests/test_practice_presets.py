@@ -633,10 +633,21 @@ def test_calls_even_slips_do_not_explain_are_judged_with_random_callers(monkeypa
         ("auction-pitch,shoot=true,jokers=1", ["the joker HJ", "shoot (s)"], ["LJ", "trump:H"]),
         # smear (3.3, 3.4): trump named, bids 2-5, no jokers, no shoot
         ("smear", ["(2-5)", "trump as H"], ["HJ", "shoot", "draw", "kitty"]),
-        ("smear,kitty=3", ["the kitty of 3"], ["draw"]),
+        # 12.2.2: a kitty's pitcher puts down himself
+        ("smear,kitty=3", ["the kitty of 3", "you put down, one card"], ["draw", "for you"]),
         # 12.8: the discard made for the person, said so
         ("smear,kitty=3,discard=draw", ["the kitty of 3", "keep 3 cards, drawn back"], []),
-        ("auction-pitch,deal=9,discard=choice,trump=named", ["down to 6, the lowest"], ["kitty"]),
+        # 12.8.1, 12.8.3: under choice the person puts down; under discards=shown pitchsim's rule
+        (
+            "auction-pitch,deal=9,discard=choice,trump=named",
+            ["put down one card"],
+            ["kitty", "made for you"],
+        ),
+        (
+            "auction-pitch,deal=9,discard=choice,discards=shown,trump=named",
+            ["down to 6, the lowest"],
+            ["put down one"],
+        ),
         # ten-point (4.2, 4.5, 4.8): two jokers, bids 5-10, trump named, the draw
         ("ten-point", ["the jokers HJ, LJ", "(5-10; 0 for 10)", "trump as H", "draw"], ["shoot"]),
     ],
