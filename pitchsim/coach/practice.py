@@ -831,6 +831,7 @@ def read_save(doc: object, name: str) -> Saved:
         call_by_rule,
         put_down_by_rule,
         replay,
+        rob_by_rule,
     )
 
     if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
@@ -883,11 +884,12 @@ def read_save(doc: object, name: str) -> Saved:
             "(record version 1, 12.1): it replays (play --replay, review) but cannot "
             "go on"
         )
-    if put_down_by_rule(doc):  # versions 1-2: their games are version 3's, but for
-        if puts_down(rules):  # the put-downs, pitchsim's then
+    if rob_by_rule(doc):  # versions 1-3: their games are version 4's, but for the
+        if rules.rob or (put_down_by_rule(doc) and puts_down(rules)):  # put-downs then
+            clauses = "4.8.7" if rules.rob else "12.2.2, 12.8.1"  # pitchsim's
             raise PracticeError(
                 f"{name} was saved before the put-down coming down to 6 was a decision "
-                f"(record version {doc['version']}, 12.2.2, 12.8.1): it replays "
+                f"(record version {doc['version']}, {clauses}): it replays "
                 "(play --replay, review) but cannot go on"
             )
         doc = doc | {"version": RECORD_VERSION}

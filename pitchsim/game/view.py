@@ -63,7 +63,6 @@ from .cards import (
     format_card,
     mask_of,
     parse_cards,
-    rank_of,
     suit_of,
 )
 from .rules import (
@@ -218,7 +217,8 @@ class View:
     shown_out: int = field(default=0, repr=False, compare=False)
     open_trick: bool = field(default=False, repr=False, compare=False)  # the last unfinished
     _legal: tuple[str, ...] = field(default=(), repr=False, compare=False)
-    # The kitty's put-down count as given (12.2.2): fewer than the rules': under way
+    # The put-down count as given, the kitty's pitcher's (12.2.2) or the robber's
+    # (4.8.7): fewer than the rules': under way
     down_so_far: int | None = field(default=None, repr=False, compare=False)
 
     # ---- derived facts -----------------------------------------------------------
@@ -708,6 +708,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
     # The seat's own put-down as given (12.2.2, 12.8.1: its choice; none: pitchsim's)
     discards: tuple[int, ...] = ()
     put_down: tuple[int, ...] = ()
+    down_so_far = None  # the count put down so far by the kitty's pitcher or the robber
     draw_doc = doc.get("draw") if preset else None
     if draw_doc is not None:
         if not isinstance(draw_doc, dict):
@@ -738,8 +739,11 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         put_down_shown = _cards(
             draw_doc.get("put_down_shown", []), "draw: put_down_shown", r.jokers
         )
+        if r.rob:  # the robber's come-down, his choice (4.8.7): his cards, everyone's count
+            put_down = _cards(mine.get("put_down", []), "draw: put_down", r.jokers)
+            if draw_doc.get("put_down") is not None:
+                down_so_far = whole_number(draw_doc["put_down"], "draw: put_down")
     kitty: tuple[int, ...] = ()
-    down_so_far = None
     kitty_given = doc.get("kitty")  # refused under rules without one, the base game's too
     if kitty_given is not None:
         if not r.kitty:
@@ -1263,40 +1267,49 @@ class _Replay:
                 mover = s
         return mover
 
-    def check_put_down_so_far(self, held: int, trump: int, down: list[int]) -> None:
-        """The seat's own cards put down so far: cards it held, never a called trump."""
-        allowed = F.may_put_down(held, trump, self.r, self.keep)
-        if len(set(down)) != len(down) or any(c not in allowed for c in down):
+    def check_put_down_so_far(
+        self, held: int, trump: int, down: list[int], robbing: bool = False
+    ) -> None:
+        """The seat's own cards put down so far: cards it held, never a called trump,
+        and the robber's non-trumps first (4.8.7)."""
+        if not F.puts_down_legally(held, trump, self.r, self.keep, down, robbing):
+            rob = ", non-trumps first after the rob (4.8.7)" if robbing else ""
             self.fail(
                 f"seat {self.v.seat} put down {' '.join(_texts(down))}, but it puts down "
-                "cards it held, never a called trump (12.1.3, 12.2.2, 12.8.1)"
+                f"cards it held, never a called trump (12.1.3, 12.2.2, 12.8.1){rob}"
             )
 
-    def ask_put_down(self, seat: int, held: int, trump: int, **facts) -> None:
+    def ask_put_down(
+        self, seat: int, held: int, trump: int, robbing: bool = False, **facts
+    ) -> None:
         """``seat`` puts down one more card (12.2.2, 12.8.1): any it holds but a called
-        trump (12.1.3); its own view lists them and its hand now (``kept``)."""
+        trump (12.1.3), the robber's non-trumps first (4.8.7); its own view lists them
+        and its hand now (``kept``)."""
         legal: tuple[str, ...] = ()
         if seat == self.v.seat:
-            legal = tuple(put_down_text(c) for c in F.may_put_down(held, trump, self.r, self.keep))
+            cards = F.may_put_down(held, trump, self.r, self.keep, robbing)
+            legal = tuple(put_down_text(c) for c in cards)
             facts["kept"] = tuple(cards_of(held))
         self.asked = (seat, legal, facts)
 
-    def own_put_down(self, held: int, trump: int, given: tuple[int, ...]) -> list[int]:
-        """This seat's own coming down to 6 (12.2.2, 12.8.1): the cards it chose, as
-        the view gives them (checked: ``reference.put_down_by``), else pitchsim's
-        (``reference.come_down``)."""
+    def own_put_down(
+        self, held: int, trump: int, given: tuple[int, ...], robbing: bool = False
+    ) -> list[int]:
+        """This seat's own coming down to 6 (12.2.2, 12.8.1; ``robbing``: after the
+        rob, 4.8.7): the cards it chose, as the view gives them (checked:
+        ``reference.put_down_by``), else pitchsim's (``reference.come_down``)."""
         v = self.v
         try:
-            return F.put_down_by(
-                v.seat, held, trump, self.r, self.keep, {v.seat: list(given)} if given else None
-            )
+            chosen = {v.seat: list(given)} if given else None
+            return F.put_down_by(v.seat, held, trump, self.r, self.keep, chosen, robbing)
         except ValueError:
             have = " ".join(_texts(given))
             need = max(0, held.bit_count() - F.HAND_TARGET)
             keep = f", never the called {card_text(self.keep)} (12.1.3)" if self.keep >= 0 else ""
+            rob = ", its non-trumps first (4.8.7)" if robbing else " (12.2.2, 12.8.1)"
             self.fail(
                 f"seat {v.seat} put down {have}, but it comes down to 6 with {need} of "
-                f"the cards it held, {' '.join(_texts(cards_of(held)))}{keep} (12.2.2, 12.8.1)"
+                f"the cards it held, {' '.join(_texts(cards_of(held)))}{keep}{rob}"
             )
             raise
 
@@ -1545,21 +1558,20 @@ class _Replay:
             self.fail(f"draw: seat {v.seat} robbed cards, but only {who}")
         held_mask = (own_trumps & ~mask_of(own_burnt)) | mask_of(v.drawn) | mask_of(v.robbed)
         put_down: list[int] = []
-        if r.rob and v.seat == pitcher:
-            cards = cards_of(held_mask)
-            non = sorted(
-                (c for c in cards if not F.is_trump(c, trump, r)),
-                key=lambda c: (rank_of(c), suit_of(c)),
-            )
-            put_down = non[: max(0, len(cards) - F.HAND_TARGET)]
-            trumps = [c for c in cards if F.is_trump(c, trump, r)]
-            put_down += F.excess_trumps(
-                trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r, self.keep
-            )
+        count = put_down_count if r.rob else 0
+        so_far = len(v.put_down) if v.seat == pitcher else v.down_so_far or 0
+        if r.rob and self.coming_down(pitcher, count, v.down_so_far, so_far):
+            # 4.8.7: the robber is coming down to 6, one card a decision
+            if v.seat == pitcher:
+                put_down = list(v.put_down)
+                self.check_put_down_so_far(held_mask, trump, put_down, robbing=True)
+                held_mask &= ~mask_of(put_down)
+            count = so_far
+            self.ask_put_down(pitcher, held_mask, trump, robbing=True)
+        elif r.rob and v.seat == pitcher:  # his choice as given, else pitchsim's (4.8.7)
+            put_down = self.own_put_down(held_mask, trump, v.put_down, robbing=True)
             held_mask &= ~mask_of(put_down)
-        put_down_shown = self.check_put_down_shown(
-            pitcher, trump, put_down, put_down_count if r.rob else 0
-        )
+        put_down_shown = self.check_put_down_shown(pitcher, trump, put_down, count)
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
         self.see_shown(shown_by, shown_out)
@@ -1570,7 +1582,7 @@ class _Replay:
             burnt=tuple(own_burnt),
             put_down=tuple(put_down),
             robbed_count=robbed_count,
-            put_down_count=put_down_count if r.rob else 0,
+            put_down_count=count,
             put_down_shown=put_down_shown,
         )
         return held_mask, counts, facts

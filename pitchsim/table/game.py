@@ -30,7 +30,7 @@ reader's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -64,15 +64,17 @@ from .answers import Forfeit, StopGame, checked_action
 from .seats import KernelSeat
 
 RECORD_FORMAT = "pitchsim-game"
-RECORD_VERSION = 3
-# Versions 1 and 2 are read too: their games are written as version 3's, except that
-# the put-downs coming down to 6 (12.2.2, 12.8.1) were no actions: the table made
-# pitchsim's (12.8.3) and the hand's draw carries them; and in version 1 under
-# partner=called|announced the call of the partner's card (12.1) was no action either:
-# the table made pitchsim's call, the highest trump the pitcher lacked, and the hand's
-# ``called`` carries it.
+RECORD_VERSION = 4
+# Versions 1 to 3 are read too: their games are written as version 4's, except that
+# the robber's come-down after the rob (4.8.5, 11.8) was no action: the table made
+# pitchsim's (4.8.7) and the hand's draw carries it; in versions 1 and 2 the put-downs
+# coming down to 6 (12.2.2, 12.8.1) were no actions either: the table made pitchsim's
+# (12.8.3); and in version 1 under partner=called|announced the call of the partner's
+# card (12.1) was no action either: the table made pitchsim's call, the highest trump
+# the pitcher lacked, and the hand's ``called`` carries it.
 CALL_BY_RULE_VERSION = 1
 PUT_DOWN_BY_RULE_VERSIONS = (1, 2)
+ROB_BY_RULE_VERSIONS = (1, 2, 3)
 # How a seed turns into deals (kernels/rng.deal_key, the kernels' dealing, _kernel_deal):
 # every record names it (``deal_order``, docs/record.md), and a record whose seed this
 # pitchsim would deal otherwise is told so, not called damaged.  Raise it with any change
@@ -82,9 +84,13 @@ DEAL_ORDER = 1
 
 def puts_down(r: Rules) -> bool:
     """Whether a seat coming down to 6 chooses its put-down under ``r``, one card a
-    decision (the action ``"down:4D"``): the kitty's pitcher (12.2.2) and under
+    decision (the action ``"down:4D"``): the robber after the rob under any discards
+    (4.8.7; face up as 4.8.5 says), the kitty's pitcher (12.2.2) and under
     discard=choice every seat (12.8.1).  Not under discard=draw (its discard stays the
-    rule's, 4.8) nor discards=shown (not yet: face up in turn, 12.9)."""
+    rule's, 4.8) nor, but for the robber, discards=shown (not yet: face up in turn,
+    12.9)."""
+    if r.rob:
+        return True
     return (r.kitty or r.discard == "choice") and r.discard != "draw" and r.discards != "shown"
 
 
@@ -416,13 +422,15 @@ class TableDeal:
 
     def __init__(
         self, rules: Rules, n: int, dealer: int, dealt, stock, scores, draw, counted=0,
-        call_by_rule=False, put_down_by_rule=False,
+        call_by_rule=False, put_down_by_rule=False, rob_by_rule=False,
     ):  # fmt: skip
         self.r = rules
         self.call_by_rule = call_by_rule  # a record of version 1: the call was no action
         # A record of version 1 or 2: the put-downs coming down to 6 were pitchsim's
         # fixed rule (12.8.3), no actions
         self.put_down_by_rule = put_down_by_rule
+        # A record of version 1 to 3: the robber's come-down was pitchsim's (4.8.7)
+        self.rob_by_rule = rob_by_rule or put_down_by_rule
         self.counted = counted  # hands counted toward hands=N before this one (12.4)
         self.n = n
         self.dealer = dealer
@@ -514,6 +522,7 @@ class TableDeal:
                 mine["discarded"] = _texts(cards_of(rec.discarded[seat]))
             if r.rob and seat == r.robber(self.pitcher, self.dealer):
                 mine["robbed"] = _texts(rec.robbed)
+                mine["put_down"] = _texts(rec.put_down)  # his choice (4.8.7)
             doc["draw"] = {
                 "seats": [
                     {
@@ -529,8 +538,10 @@ class TableDeal:
                 ],
                 "mine": mine,
             }
-            if r.rob and rec.put_down_shown:  # the robber's put-down face up (12.7, 12.9)
-                doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
+            if r.rob:  # the robber's put-down so far (4.8.7), face up as 12.7, 12.9 say
+                doc["draw"]["put_down"] = len(rec.put_down)
+                if rec.put_down_shown:
+                    doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
         tricks = [
             {"leader": lead, "seats": list(seats), "cards": _texts(cards)}
             for lead, seats, cards, _ in self.tricks
@@ -591,6 +602,8 @@ class TableDeal:
                 self.held, self.draw = self._draw(
                     self.dealt, self.stock, self.pitcher, self.trump, self.called, **more
                 )
+                if r.rob:  # 4.8.5: the robber comes down to 6 after the rob
+                    yield from self._rob_put_down()
             elif r.kitty:  # 12.2.2: the pitcher takes the kitty and comes down to 6
                 self.held, self.draw = F.take_kitty(
                     self.dealt, self.stock, self.pitcher, self.trump, r, self.called, chosen
@@ -617,7 +630,7 @@ class TableDeal:
         under ``put_down_by_rule`` (a record of version 1 or 2) nor where
         :func:`puts_down` says no."""
         r, n, chosen = self.r, self.n, {}
-        if self.put_down_by_rule or not puts_down(r):
+        if self.put_down_by_rule or r.rob or not puts_down(r):  # (the rob's: after the draw)
             return chosen
         kitty = F.kitty_of(self.stock, r)
         hands = list(self.dealt)
@@ -640,6 +653,36 @@ class TableDeal:
                 self.actions.append({"seat": seat, "action": action})
         self.draw = None
         return chosen
+
+    def _rob_put_down(self):
+        """The robber coming down to 6 after the rob (4.8.5, 11.8: the pitcher, under
+        rob=dealer the dealer), one card a decision (the action ``"down:4D"``, 4.8.7):
+        his non-trumps first, any of them, then any trumps but a called one.  The draw is
+        made first with pitchsim's put-down (the kernels'); the views see his hand
+        before it and the cards put down so far (face up as ``shown_put_down`` says),
+        and the draw is made again with his, which nothing before depends on.  Not
+        asked under ``rob_by_rule`` (a record of version 1 to 3)."""
+        r, made = self.r, self.draw
+        if self.rob_by_rule or not made.put_down:
+            return
+        robber = r.robber(self.pitcher, self.dealer)
+        hand = self.held[robber] | mask_of(made.put_down)
+        self.draw = replace(made, put_down=[], put_down_shown=[])
+        down: list[int] = []
+        while hand.bit_count() > F.HAND_TARGET:
+            action = yield robber, self.view(robber)
+            c = parse_cards(action[len(PUT_DOWN_ACTION) :], r.jokers)[0]
+            hand &= ~(1 << c)
+            down.append(c)
+            self.draw.put_down = list(down)
+            self.draw.put_down_shown = F.shown_put_down(down, self.trump, r)
+            self.actions.append({"seat": robber, "action": action})
+        if down == made.put_down:  # pitchsim's own: the draw as made
+            self.draw = made
+            return
+        self.held, self.draw = self._draw(
+            self.dealt, self.stock, self.pitcher, self.trump, self.called, chosen={robber: down}
+        )
 
     def _play(self):
         r, n = self.r, self.n

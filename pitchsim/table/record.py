@@ -39,6 +39,7 @@ from .game import (
     DEAL_ORDER,
     KEY_ORDER,
     PUT_DOWN_BY_RULE_VERSIONS,
+    ROB_BY_RULE_VERSIONS,
     RECORD_FORMAT,
     RECORD_VERSION,
     _Hand,
@@ -304,7 +305,7 @@ def _head(doc) -> tuple[Rules, int]:
     _only(doc, RECORD_FIELDS, "the record")
     if "format" in doc and not _same(doc["format"], RECORD_FORMAT):
         raise RecordError(f"format is {quoted(doc['format'])}, not {RECORD_FORMAT!r}")
-    read = (*PUT_DOWN_BY_RULE_VERSIONS, RECORD_VERSION)
+    read = (*ROB_BY_RULE_VERSIONS, RECORD_VERSION)
     if "version" in doc and not any(_same(doc["version"], v) for v in read):
         raise RecordError(
             f"record version {quoted(doc['version'])}: this pitchsim reads "
@@ -654,15 +655,23 @@ def call_by_rule(doc: dict) -> bool:
 def _by_rule(doc: dict) -> tuple[str, ...]:
     """The actions (by their prefix) a record of an older version does not hold, the
     table having made pitchsim's: the call of a partner's card in version 1 (12.1), the
-    put-downs in versions 1 and 2 (12.2.2, 12.8.1)."""
+    put-downs in versions 1 and 2 (12.2.2, 12.8.1), and in versions 1 to 3 the
+    robber's come-down (4.8.7: under a rob every put-down is his, 6.3.8)."""
     call = (CALL_ACTION,) if call_by_rule(doc) else ()
-    return call + ((PUT_DOWN_ACTION,) if put_down_by_rule(doc) else ())
+    down = put_down_by_rule(doc) or (rob_by_rule(doc) and bool(_rules(doc).rob))
+    return call + ((PUT_DOWN_ACTION,) if down else ())
 
 
 def put_down_by_rule(doc: dict) -> bool:
     """A record of version 1 or 2: the put-downs coming down to 6 (12.2.2, 12.8.1) were
     pitchsim's (12.8.3), no actions (``table.game.PUT_DOWN_BY_RULE_VERSIONS``)."""
     return any(_same(doc.get("version"), v) for v in PUT_DOWN_BY_RULE_VERSIONS)
+
+
+def rob_by_rule(doc: dict) -> bool:
+    """A record of version 1 to 3: the robber's come-down after the rob (4.8.5, 11.8)
+    was pitchsim's (4.8.7), no action (``table.game.ROB_BY_RULE_VERSIONS``)."""
+    return any(_same(doc.get("version"), v) for v in ROB_BY_RULE_VERSIONS)
 
 
 def _preset_decisions(doc: dict, r: Rules, n: int):
@@ -713,6 +722,7 @@ def _preset_decisions(doc: dict, r: Rules, n: int):
         hand = TableDeal(
             r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n, dealer), counted,
             call_by_rule=call_by_rule(doc), put_down_by_rule=put_down_by_rule(doc),
+            rob_by_rule=rob_by_rule(doc),
         )  # fmt: skip
         walk = hand.run()
         full = None

@@ -75,34 +75,66 @@ def come_down(held: int, trump: int, rules: Rules, called: int = -1) -> list[int
     return down + excess_trumps(trumps, keep, trump, rules, called)
 
 
-def may_put_down(held: int, trump: int, rules: Rules, called: int = -1) -> list[int]:
+def may_put_down(
+    held: int, trump: int, rules: Rules, called: int = -1, robbing: bool = False
+) -> list[int]:
     """The cards a player coming down to 6 may put down (12.2.2, 12.8.1): any card he
-    holds but a called trump (12.1.3).  Which ones is his choice (``put_down_by``)."""
-    return [c for c in cards_of(held) if c != called]
+    holds but a called trump (12.1.3).  The robber coming down after the rob
+    (``robbing``: 4.8.5, 11.8) puts down his non-trumps first: any of them while he holds
+    one, then any of his trumps but a called one (4.8.7).  Which ones is his choice
+    (``put_down_by``)."""
+    cards = [c for c in cards_of(held) if c != called]
+    if robbing:
+        return [c for c in cards if not is_trump(c, trump, rules)] or cards
+    return cards
+
+
+def puts_down_legally(
+    held: int, trump: int, rules: Rules, called: int, down: Sequence[int], robbing: bool = False
+) -> bool:
+    """Whether ``down``, different cards, can go down one at a time from ``held``, each
+    a card ``may_put_down`` allows then; the robber's in any order, read non-trumps
+    first (4.8.7: a set of his is legal if it holds no trump or every non-trump)."""
+    if len(set(down)) != len(down):
+        return False
+    order = sorted(down, key=lambda c: is_trump(c, trump, rules)) if robbing else list(down)
+    for c in order:
+        if c not in may_put_down(held, trump, rules, called, robbing):
+            return False
+        held &= ~(1 << c)
+    return True
 
 
 def pitchsims_put_down(held: int, trump: int, rules: Rules, called: int = -1) -> int:
-    """pitchsim's put-down of one card by a player holding more than 6 (12.8.3): the
-    first of ``come_down``.  Asked again until he holds 6, it puts down ``come_down``'s
-    cards in its order, so one card at a time comes down as the whole put-down did."""
+    """pitchsim's put-down of one card by a player holding more than 6 (12.8.3, 4.8.7):
+    the first of ``come_down``.  Asked again until he holds 6, it puts down
+    ``come_down``'s cards in its order, so one card at a time comes down as the whole
+    put-down did."""
     return come_down(held, trump, rules, called)[0]
 
 
 def put_down_by(
-    seat: int, held: int, trump: int, rules: Rules, called: int, chosen: dict | None
+    seat: int,
+    held: int,
+    trump: int,
+    rules: Rules,
+    called: int,
+    chosen: dict | None,
+    robbing: bool = False,
 ) -> list[int]:
-    """What ``seat`` puts down coming down to 6 (12.2.2, 12.8.1): his own choice when
-    ``chosen`` gives one (the seats asked at the table), checked (``may_put_down``, the
-    number that leaves 6), else pitchsim's (``come_down``)."""
+    """What ``seat`` puts down coming down to 6 (12.2.2, 12.8.1; ``robbing``: the
+    robber after the rob, 4.8.7): his own choice when ``chosen`` gives one (the seats
+    asked at the table), checked (``puts_down_legally``, the number that leaves 6),
+    else pitchsim's (``come_down``)."""
     if not chosen or seat not in chosen:
         return come_down(held, trump, rules, called)
     down = list(chosen[seat])
     need = max(0, held.bit_count() - HAND_TARGET)
-    allowed = may_put_down(held, trump, rules, called)
-    if len(down) != need or len(set(down)) != need or any(c not in allowed for c in down):
+    if len(down) != need or not puts_down_legally(held, trump, rules, called, down, robbing):
+        rob = ", non-trumps first after the rob (4.8.7)" if robbing else ""
         raise ValueError(
             f"seat {seat} puts down {len(down)} cards {down}: it comes down to 6 with "
-            f"{need} of its cards, a called trump kept (12.1.3, 12.8.1)"
+            f"{need} of its cards, a called trump kept (12.1.3, 12.8.1){rob}"
         )
     return down
 
@@ -208,7 +240,8 @@ def discard_and_draw(
     discards=shown face up (12.9: the views show ``discarded``); the pitcher's coming
     down from a kitty is its ``put_down``, as under discard=none, shown face up under
     discards=shown (``put_down_shown``, 12.9.1).  ``chosen``: the put-downs the seats
-    chose (``put_down_by``; under choice, and a kitty's pitcher's); the rest pitchsim's."""
+    chose (``put_down_by``; under choice, a kitty's pitcher's and the robber's after
+    the rob, 4.8.7); the rest pitchsim's."""
     last = last_to_discard(pitcher, dealer, rules)  # the robber under a rob
     n = len(hands)
     hands = list(hands)
@@ -260,7 +293,7 @@ def discard_and_draw(
         hands[last] |= mask_of(stock)
         stock.clear()
         fill(last)  # step 4 when the stock left the pitcher short
-        down = come_down(hands[last], trump, rules, called)
+        down = put_down_by(last, hands[last], trump, rules, called, chosen, robbing=True)
         hands[last] &= ~mask_of(down)
         rec.put_down = down
         rec.put_down_shown = shown_put_down(down, trump, rules)
