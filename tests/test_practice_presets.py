@@ -650,6 +650,10 @@ def test_calls_even_slips_do_not_explain_are_judged_with_random_callers(monkeypa
         ),
         # ten-point (4.2, 4.5, 4.8): two jokers, bids 5-10, trump named, the draw
         ("ten-point", ["the jokers HJ, LJ", "(5-10; 0 for 10)", "trump as H", "draw"], ["shoot"]),
+        # 4.8.7: the robber puts down himself, the pitcher (4.8.5) or the dealer (12.7)
+        ("ten-point", ["Pitching, you rob the stock and put down one card"], ["Dealing"]),
+        ("cinch", ["Dealing, you rob the stock and put down one card"], ["Pitching, you rob"]),
+        ("smear", ["(2-5)"], ["rob"]),
     ],
 )
 def test_the_help_lists_what_the_rules_have(spec, has, lacks, tmp_path):

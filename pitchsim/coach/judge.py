@@ -491,15 +491,17 @@ def call_note(view: View, action: str) -> str | None:
 
 
 def put_down_note(view: View, action: str) -> str | None:
-    """The coach on a card put down coming down to 6 (12.2.2, 12.8.1): nothing when it
-    is pitchsim's; else pitchsim's and its rule (12.8.3), unjudged."""
+    """The coach on a card put down coming down to 6 (12.2.2, 12.8.1; the robber's
+    after the rob, 4.8.7): nothing when it is pitchsim's; else pitchsim's and its rule
+    (12.8.3, 4.8.7), unjudged."""
     want = pitchsims_put_down(view)
     if action == want:
         return None
     shown = format_card(parse_cards(want[len(PUT_DOWN_ACTION) :], view.preset.jokers)[0])
+    clause = "4.8.7" if view.preset.rob else "12.8.3"
     return (
         f"coach: pitchsim puts down {shown} first: its non-trumps, the lowest first, then "
-        "its trumps by rule X (12.8.3)."
+        f"its trumps by rule X ({clause})."
     )
 
 

@@ -107,6 +107,12 @@ def help_text(rules, view: View | None = None) -> str:
     text = "; ".join(parts) + "; or the number shown before a choice."
     if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
         text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
+    if r.rob:  # 4.8.5, 4.8.7: the robber's come-down is his
+        who = "Dealing" if r.rob == "dealer" else "Pitching"
+        text += (
+            f"\n{who}, you rob the stock and put down one card at a time to 6, non-trumps "
+            "first, as AS or down:AS."
+        )
     elif r.discard == "choice" and puts_down(r):  # 12.8.1: each seat's own choice
         text += "\nHolding more than 6, you put down one card at a time, as AS or down:AS."
     elif r.discard == "choice":  # 12.8.3: under discards=shown pitchsim's rule still

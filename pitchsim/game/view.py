@@ -123,6 +123,13 @@ def put_down_text(card: int) -> str:
     return PUT_DOWN_ACTION + card_text(card)
 
 
+def put_down_clauses(rules: Rules) -> str:
+    """The clauses a put-down under ``rules`` is asked by: the robber's after the rob
+    (4.8.7; nobody else comes down beside a rob, 6.3.8), else the kitty's and
+    discard=choice's (12.2.2, 12.8.1)."""
+    return "4.8.7" if rules.rob else "12.2.2, 12.8.1"
+
+
 def parse_call(value: object, what: str, rules: Rules | None = None) -> int:
     """A call as written in a view or an action: ``"pass"`` (or null / 0), a bid from 1
     to the rules' maximum, or ``"shoot"`` where offered (``rules`` None: the base game)."""

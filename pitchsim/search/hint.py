@@ -348,10 +348,11 @@ def _no_card(view: View) -> str | None:
             "calls the highest trump he lacks (once he has called, give the card: the "
             'view\'s "called", or --called in the short form)'
         )
-    if view.phase == "put_down":  # 12.2.2, 12.8.1
+    if view.phase == "put_down":  # 12.2.2, 12.8.1, 4.8.7
+        rule = "4.8.7" if view.rules.rob else "12.8.3"
         return (
             f"seat {view.to_move} comes down to 6: hint values cards to play; pitchsim "
-            "puts down non-trumps lowest first, then trumps by rule X (12.8.3)"
+            f"puts down non-trumps lowest first, then trumps by rule X ({rule})"
         )
     if view.phase == "over":
         return "the hand is over: nobody is to play"

@@ -17,7 +17,7 @@ import importlib.metadata
 import sys
 
 from ..game.rules import FAMILIES, RulesError, document_rules, label
-from ..game.view import View, ViewError
+from ..game.view import View, ViewError, put_down_clauses
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
 from ..util.limits import MAX_TARGET
@@ -244,7 +244,9 @@ class Engine:
                 "thrown-in": "everybody passed: the hand is thrown in",
                 "trump": f"seat {view.to_move} names trump",
                 "call": f"seat {view.to_move} calls his partner's card (12.1)",
-                "put_down": f"seat {view.to_move} comes down to 6 (12.2.2, 12.8.1)",
+                "put_down": (
+                    f"seat {view.to_move} comes down to 6 ({put_down_clauses(view.rules)})"
+                ),
             }.get(view.phase, f"seat {view.to_move} is to act")
             raise RequestError(NOT_TO_ACT, f"seat {view.seat} has no decision here: {why}")
         which = (strategy, samples)
