@@ -143,7 +143,7 @@ def test_12_1_5_an_outside_seat_calling_its_own_trump_plays_alone_and_the_record
         return mine[-1].lower()  # in any case, as every action
 
     record, _ = game(spec, 5, seed=11, pick=own_highest)
-    assert record["version"] == RECORD_VERSION == 3
+    assert record["version"] == RECORD_VERSION == 4
     pitched = [h for h in record["hands"] if h["pitcher"] is not None]
     assert pitched
     for h in pitched:

@@ -49,7 +49,7 @@ def test_12_8_1_a_game_records_each_put_down_and_replays_it(spec, n):
     r = Rules.parse(spec)
     assert puts_down(r)
     record = play_table_game([SEATS] * n, r, 7)
-    assert record["version"] == RECORD_VERSION == 3
+    assert record["version"] == RECORD_VERSION == 4
     pitched = [h for h in record["hands"] if h["pitcher"] is not None]
     assert pitched
     for h in pitched:

@@ -348,6 +348,10 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
             return put_down_text(c)
         if c == view.called:
             return Refusal(f"{format_card(c)} is the card called: it is never put down (12.1.3)")
+        if c in view.kept:  # held, but after the rob the non-trumps go first (4.8.7)
+            return Refusal(
+                f"{format_card(c)} is a trump: you put down your non-trumps first (4.8.7)"
+            )
         return Refusal(f"you do not hold {format_card(c)}")
     if name in legal:
         return name

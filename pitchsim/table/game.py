@@ -552,7 +552,7 @@ class TableDeal:
             )
         if tricks:
             doc["tricks"] = tricks
-        if r.follow == "only" and self.pitcher is not None and (self.named or tricks):
+        if r.follow == "only" and (self.cur is not None or self.tricks):  # in play (4.9)
             doc["out"] = self._out(seat)
         if self.called >= 0:  # 12.1: heard by all once the play starts
             doc["called"] = card_text(self.called)
