@@ -571,7 +571,7 @@ def _draw_lines(view: View, who: list[str], paint) -> list[str]:
         if up:
             took += f" and {cards(up)} face up"
         if me == robber and view.robbed:
-            took += f": took {cards(view.robbed)}, put down {cards(view.put_down)}"
+            took += f": took {cards(view.robbed)}, put down {cards(view.put_down) or 'none yet'}"
         lines.append("      " + took)
     return lines
 
