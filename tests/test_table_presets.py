@@ -108,6 +108,7 @@ class RecordedRng:
         self.pack = F.pack(r, self.n)
         self.actions: list[str] = []
         self.junk: list[int] = []
+        self.downs: dict[int, list[int]] = {}  # the hand's put-downs, seat -> cards
 
     def cards(self, texts) -> list[int]:
         return parse_cards(" ".join(texts), self.r.jokers)
@@ -122,9 +123,13 @@ class RecordedRng:
         runs = [c for i in range(n) for c in self.cards(h["hands"][(dealer + 1 + i) % n])]
         stock = self.cards(h.get("stock", []))
         cards[:] = runs + stock + [c for c in cards if c not in runs and c not in stock]
-        # the reference engine puts down by pitchsim's rule (12.8.3), as the built-in
-        # seats do at the table: their down: actions are that rule's
+        # the put-downs the seats chose (12.2.2, 12.8.1, 4.8.7), given to the reference
+        # engine as chosen (``downs``), not as actions
         self.actions = [a["action"] for a in h["actions"] if not a["action"].startswith("down:")]
+        self.downs = {}
+        for a in h["actions"]:
+            if a["action"].startswith("down:"):
+                self.downs.setdefault(a["seat"], []).extend(self.cards([a["action"][5:]]))
         self.junk = []
         if h.get("draw"):
             stocked = set(stock)
@@ -155,7 +160,10 @@ def reference_game(doc: dict, r):
 
     assert top >= 4
     n = doc["players"]
-    game = F.play_game(n, r, rng, bidder, namer, chooser, doc["board"] % n, MAX_DEALS)
+    game = F.play_game(
+        n, r, rng, bidder, namer, chooser, doc["board"] % n, MAX_DEALS,
+        put_downs=lambda: rng.downs,
+    )  # fmt: skip
     assert not rng.actions  # every action of the last hand was used
     return game
 

@@ -74,6 +74,7 @@ def play_game(
     deals: Deals | None = None,
     caller: Caller | None = None,
     start_scores: Sequence[int] | None = None,
+    put_downs: Callable[[], dict[int, list[int]]] | None = None,
 ) -> GameRecord:
     """Deal, bid, fix trump, discard and draw, play and settle until a side wins (under
     hands=N: until N hands have counted, 12.4), or ``max_hands`` deals (redeals
@@ -95,6 +96,10 @@ def play_game(
       also shuffles the discards drawn from (4.8).
     - ``start_scores``: the scores before the first deal (a game already under way;
       default 0 each).
+    - ``put_downs()``, asked once trump is named in each deal, gives the put-downs the
+      seats chose, seat -> cards (``draw.put_down_by``: the kitty's pitcher's and under
+      discard=choice any seat's, 12.2.2, 12.8.1, the robber's after the rob, 4.8.7);
+      by default, and for a seat it leaves out, pitchsim's.
 
     All pass: forced cannot happen; redeal: the same dealer deals again (4.5);
     next-dealer: nobody scores (2.6); dealer-set: the dealer's side scores -2 (3.4);
@@ -163,7 +168,10 @@ def play_game(
             if rules.partner == "called":  # 12.1.2: before any discard or kitty
                 called = call_partner(pitcher, dealt[pitcher], trump)
             # 12.2, 4.8, 12.8: the kitty, then the discard and draw
-            held, draw = after_naming(dealt, stock, pitcher, trump, rules, rng, dealer, called)
+            chosen = put_downs() if put_downs is not None else None
+            held, draw = after_naming(
+                dealt, stock, pitcher, trump, rules, rng, dealer, called, chosen
+            )
             if rules.partner == "announced":  # 12.1.4: after the discard and draw
                 called = call_partner(pitcher, held[pitcher], trump)
         played = play_hand(
