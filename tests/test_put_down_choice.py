@@ -347,10 +347,10 @@ def test_12_2_2_the_engine_answers_the_put_down_and_names_it_for_another_seat():
     assert "comes down to 6" in reply["message"]
 
 
-def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
-    """A ``cmd:`` seat (examples/bots/simple_bot.py) is sent the view and answers a
-    legal ``"down:XX"`` (in any case, as every action); an answer that is no card of its
-    hand, or the called trump (12.1.3), is no legal action (the table's forfeit)."""
+def bot_put_downs(spec: str, n: int, games) -> tuple[list, list[str]]:
+    """Hands of ``spec`` (``_walk``'s, one a deal number of ``games``) with every
+    put-down answered by a ``cmd:`` seat, examples/bots/simple_bot.py, checked: the
+    hands walked (record, views) and its answers."""
     import sys
     from pathlib import Path
 
@@ -369,9 +369,18 @@ def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
         return action
 
     try:
-        doc, views = _walk("smear,kitty=3,partner=called", 5, 2, False, outside)
+        return [_walk(spec, n, g, False, outside) for g in games], answered
     finally:
         seat.close()
+
+
+def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
+    """A ``cmd:`` seat (examples/bots/simple_bot.py) is sent the view and answers a
+    legal ``"down:XX"`` (in any case, as every action); an answer that is no card of its
+    hand, or the called trump (12.1.3), is no legal action (the table's forfeit)."""
+    from pitchsim.table.answers import checked_action
+
+    [(doc, views)], answered = bot_put_downs("smear,kitty=3,partner=called", 5, [2])
     assert answered and all(a.startswith("down:") for a in answered)
     v = next(x for x in views if x.phase == "put_down")
     assert checked_action(v, v.legal()[0].upper().replace("DOWN:", "Down:")) == v.legal()[0]

@@ -13,7 +13,7 @@ import json
 
 import numpy as np
 import pytest
-from test_put_down_choice import _walk
+from test_put_down_choice import _walk, bot_put_downs
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, format_card, mask_of, parse_cards, rank_of
@@ -240,28 +240,7 @@ def test_4_8_7_an_outside_seats_come_down_is_played_and_a_bad_one_forfeits():
     """A ``cmd:`` seat (examples/bots/simple_bot.py) is sent the robber's view and its
     answer is played; a seat putting a trump down before its non-trumps forfeits the
     game, the reason in the record (pitchsim never puts down in its place)."""
-    import sys
-    from pathlib import Path
-
-    from pitchsim.table.answers import checked_action
-    from pitchsim.table.outside import CommandSeat
-
-    bot = Path(__file__).resolve().parents[1] / "examples" / "bots" / "simple_bot.py"
-    seat = CommandSeat(f"{sys.executable} {bot}", decision_time=60)
-    answered = []
-
-    def outside(view):
-        if view.phase != "put_down":
-            return None
-        action = checked_action(view, seat.call(view))
-        answered.append(action)
-        return action
-
-    try:
-        for g in range(6):
-            _walk("ten-point", 4, g, False, outside)
-    finally:
-        seat.close()
+    _, answered = bot_put_downs("ten-point", 4, range(6))
     assert answered and all(a.startswith("down:") for a in answered)
     record = play_table_game([TrumpFirst() for _ in range(4)], Rules.parse("ten-point"), 7)
     forfeit = record["forfeit"]
