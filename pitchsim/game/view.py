@@ -39,8 +39,11 @@ Under ``kitty=N`` (12.2) a view adds ``"kitty"``: null until trump is named, the
 [the kitty's cards], "put_down": [what he put down]}`` (given: ``taken``; worked out and
 checked: ``put_down``, face down and out of play).
 
-Nothing here is a decision: the discard, the burn and the pitcher's coming down are
-automatic (4.8, 12.2.2), so a view carries only what a seat saw of them.
+The discard, the burn and the draw are automatic (4.8), so a view carries only what a
+seat saw of them.  Coming down to 6 is a decision (the phase ``"put_down"``, the action
+``"down:4D"``): the kitty's pitcher's (12.2.2), every seat's under discard=choice
+(12.8.1) and the robber's after the rob (4.8.7); a view reads its seat's own put-down
+so far and every seat's count.
 """
 
 from __future__ import annotations
