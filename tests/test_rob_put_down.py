@@ -185,6 +185,12 @@ def test_4_8_7_a_view_refuses_a_trump_put_down_while_a_non_trump_is_held():
         bad["draw"] = doc["draw"] | {"put_down": need, "mine": mine | {"put_down": wrong}}
         with pytest.raises(ViewError, match=r"4\.8\.7"):
             View.from_json(bad)
+    for views, _ in _come_down_views("ten-point", 4):  # another seat names no put-down
+        other = next(x for x in views if x.seat != x.to_move).to_json()
+        theirs = other["draw"]["mine"] | {"put_down": [mine["robbed"][0]]}
+        with pytest.raises(ViewError, match=r"only the robber, seat \d, comes down \(4\.8\.7\)"):
+            View.from_json(dict(other, draw=other["draw"] | {"mine": theirs}, legal=None))
+        break
     ok = [card_text(c) for c in F.come_down(mask_of(v.kept), v.trump, v.rules)][::-1]
     good = dict(bad, draw=doc["draw"] | {"put_down": need, "mine": mine | {"put_down": ok}})
     read = View.from_json(good)

@@ -1581,6 +1581,11 @@ class _Replay:
         elif r.rob and v.seat == pitcher:  # his choice as given, else pitchsim's (4.8.7)
             put_down = self.own_put_down(held_mask, trump, v.put_down, robbing=True)
             held_mask &= ~mask_of(put_down)
+        if v.put_down and v.seat != pitcher:
+            self.fail(
+                f"draw: seat {v.seat} put down cards after the rob, but only the robber, "
+                f"seat {pitcher}, comes down (4.8.7)"
+            )
         put_down_shown = self.check_put_down_shown(pitcher, trump, put_down, count)
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
