@@ -180,8 +180,8 @@ def test_a_record_of_version_1_without_the_call_still_replays():
     h["called"] = "2" + h["trump"] if h["called"][0] != "2" else "3" + h["trump"]
     with pytest.raises(RecordError, match="called is"):
         replay(edited, strategies=False)
-    with pytest.raises(RecordError, match="this pitchsim reads 1, 2 and 3"):
-        replay(dict(record, version=4), strategies=False)
+    with pytest.raises(RecordError, match="this pitchsim reads 1, 2, 3 and 4"):
+        replay(dict(record, version=5), strategies=False)
 
 
 def test_12_1_2_a_call_outside_legal_forfeits_the_game_with_its_reason():
