@@ -4,8 +4,9 @@
 pitchsim's strength at ten-point.
 
 It speaks pitch-engine/1 (docs/protocol.md) on stdin/stdout, standard library only, and
-plays every decision a ten-point view asks for (the call, the naming of trump, the card;
-the discard, burn, draw and rob follow the rules and are not decisions). Seat it with
+plays every decision a ten-point view asks for (the call, the naming of trump, the
+robber's come-down after the rob, docs/rules.md 4.8.7, and the card; the discard, burn,
+draw and rob itself follow the rules and are not decisions). Seat it with
 
     pitchsim tournament --rules ten-point --boards 1000 --seed 1 \\
         -s "cmd:python3 scripts/trickster_style_bot.py",odds+heuristic
@@ -460,7 +461,20 @@ def decide(view: dict) -> str:
         return choice if choice in legal else legal[0]
     if legal[0] == "pass" or legal[0].isdigit() or legal[0] == "shoot":
         return call(t)
+    if legal[0].startswith("down:"):
+        return come_down(t)
     return play(t)
+
+
+def come_down(t: Table) -> str:
+    """Coming down to 6 after the rob (docs/rules.md 4.8.7), one card a decision: the
+    cheapest card offered, as ``cheapest`` ranks them (non-trumps, then fewest points,
+    then lowest rank); the table offers the non-trumps first."""
+    card = lambda a: a.split(":", 1)[1]  # noqa: E731
+    return min(
+        t.view["legal"],
+        key=lambda a: (t.is_trump(card(a)), t.capture_value(card(a)), t.order(card(a))),
+    )
 
 
 def reply(msg: dict) -> None:

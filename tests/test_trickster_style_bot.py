@@ -100,6 +100,16 @@ def test_the_jick_and_jokers_rank_as_trumps(bot):
     assert t.is_trump("JD") and t.is_trump("LJ") and not t.is_trump("JC")
 
 
+def test_4_8_7_the_robber_puts_down_his_cheapest_card(bot):
+    """4.8.7: the come-down after the rob is the robber's decision: the bot puts down
+    the cheapest card offered, a non-trump while the table offers them, then the trump
+    of fewest points, lowest first."""
+    v = view(trump="H", legal=["down:9C", "down:4D", "down:AS"])
+    assert bot.decide(v) == "down:4D"
+    v = view(trump="H", legal=["down:AH", "down:3H", "down:9H", "down:4H", "down:HJ"])
+    assert bot.decide(v) == "down:4H"
+
+
 def play_view(**kw) -> dict:
     return view(
         calls=["7", "pass", "pass", "pass"],
