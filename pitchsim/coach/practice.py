@@ -63,6 +63,7 @@ from .judge import (
     judge,
     judged,
     loss_text,
+    pitchsims_choice,
     put_down_note,
     show_action,
 )
@@ -129,6 +130,11 @@ ASKED = {
     "call": "partner's card",
     "put_down": "card to put down",
     "play": "card",
+}
+# The coach when the person's call of a partner's card or put-down is pitchsim's.
+SAME_CHOICE = {
+    "call": "coach: pitchsim calls the same card.",
+    "put_down": "coach: pitchsim puts down the same.",
 }
 
 
@@ -218,10 +224,14 @@ class PersonSeat:
             return legal[0]
         action = self._ask(view)
         self.state.decision += 1
-        if self.coach and view.phase == "call":  # said, not judged (``judged``)
-            self.write(call_note(view, action) or "coach: pitchsim calls the same card.")
-        elif self.coach and view.phase == "put_down":  # said, not judged (12.8.3)
-            self.write(put_down_note(view, action) or "coach: pitchsim puts down the same.")
+        if self.coach and view.phase in ("call", "put_down"):  # a note (``judged``)
+            if action == pitchsims_choice(view):
+                self.write(SAME_CHOICE[view.phase])
+            else:
+                self.write("coach: thinking ...")
+                note = call_note if view.phase == "call" else put_down_note
+                seed = coach_seed(self.seed, self.state.hand_no, self.state.decision)
+                self.write(note(view, action, seed, time=self.time))
         elif self.coach:
             self.write("coach: thinking ...")
             j = judge(
