@@ -360,3 +360,19 @@ def test_a_saves_folder_no_game_fits_is_refused_before_serving(tmp_path):
         )
         assert p.returncode == 2 and p.stdout == "", (p.stdout, p.stderr)
         assert says in p.stderr and len(p.stderr.splitlines()) == 1, p.stderr
+
+
+def test_the_coachs_verdict_ends_the_coach_status():
+    """After the person acts with the coach on, the page says "coach" until a verdict
+    line comes (a judgement, or the call's and the put-down's notes, which are not
+    judgements); then the others are playing again.  A forced move's line does not end it."""
+    from pitchsim.web.sessions import Game
+
+    g = Game("x" * 8, 4, 0, "random", Rules.parse("smear"), 1, coach=True)
+    g.publish(thinking=True)
+    assert g.to_json()["status"] == "coach"
+    g.log("your only card: 2H")
+    assert g.to_json()["status"] == "coach"
+    g.log("coach: pitchsim calls the same card.")
+    assert g.to_json()["status"] == "playing"
+    assert g.to_json()["log"][-1] == "coach: pitchsim calls the same card."

@@ -159,7 +159,8 @@ class Game:
             self.coach_seconds.append(time.monotonic() - self.acted_at)
         if text.startswith("coach:") or text.startswith("your only"):
             self.lines.append(text)
-            self.publish()
+            # a verdict ends the coach's turn: the page shows the others playing again
+            self.publish(thinking=self.thinking and not text.startswith("coach:"))
 
     def publish(self, **changes) -> None:
         with self.changed:
