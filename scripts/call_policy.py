@@ -24,22 +24,12 @@ The pairing is ``pitchsim.table.paired``'s, shared with ``scripts/put_down_polic
 
 from __future__ import annotations
 
-import argparse
-import json
-
 from pitchsim.game.rules import Rules
-from pitchsim.table.paired import policy_versus_random, summary_lines
+from pitchsim.table.paired import board_options, policy_versus_random, print_summary
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rules", default="smear,partner=called")
-    ap.add_argument("--players", type=int, default=5)
-    ap.add_argument("--boards", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--strategy", default="heuristic+heuristic")
-    ap.add_argument("--json", action="store_true")
-    a = ap.parse_args()
+    a = board_options(__doc__, "smear,partner=called", 5).parse_args()
     r, n = Rules.parse(a.rules), a.players
     out, kept = policy_versus_random(
         r,
@@ -56,16 +46,13 @@ def main() -> None:
         arm: sum(docs[i]["partner"] is None for _, docs in kept) / hands
         for i, arm in enumerate(("pitchsim", "random"))
     }
-    if a.json:
-        print(json.dumps(out, indent=2))
-        return
-    print(
+    head = (
         f"{a.rules}, {n} players, {a.strategy}: {hands} hands bid of {a.boards} boards "
         f"(seed {a.seed}), {out['cpu_seconds']:.1f} CPU s; the pitcher alone: pitchsim's call "
         f"{out['alone']['pitchsim']:.1%}, random {out['alone']['random']:.1%}"
     )
     words = {"points": "the pitcher's side's points", "score": "the pitcher's score change"}
-    print("\n".join(summary_lines(out, words)))
+    print_summary(out, a.json, head, words)
 
 
 if __name__ == "__main__":

@@ -27,57 +27,40 @@ put-down was pitchsim's own, and the CPU seconds.
 
 from __future__ import annotations
 
-import argparse
-import json
-
 from pitchsim.game.rules import Rules
-from pitchsim.table.paired import policy_versus_random, summary_lines
+from pitchsim.table.paired import board_options, policy_versus_random, print_summary
 
 
-def measured(seat: str, n: int):
-    """``--seat``'s seat of a record, None when nobody bid."""
-
-    def seat_of(doc: dict) -> int | None:
-        p = doc["pitcher"]
-        if p is None:
-            return None
-        return p if seat == "pitcher" else (p + 1) % n
-
-    return seat_of
+def measured(seat: str, pitcher: int | None, n: int) -> int | None:
+    """``--seat``'s seat when ``pitcher`` pitches (None: nobody bid)."""
+    if pitcher is None:
+        return None
+    return pitcher if seat == "pitcher" else (pitcher + 1) % n
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rules", default="smear,kitty=3")
-    ap.add_argument("--players", type=int, default=4)
+    ap = board_options(__doc__, "smear,kitty=3", 4)
     ap.add_argument("--seat", choices=("pitcher", "defender"), default="pitcher")
-    ap.add_argument("--boards", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--strategy", default="heuristic+heuristic")
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     r, n = Rules.parse(a.rules), a.players
-    seat_of = measured(a.seat, n)
 
     def decides(seat: int, view) -> bool:
-        if view.phase != "put_down" or view.pitcher is None:
-            return False
-        return seat == (view.pitcher if a.seat == "pitcher" else (view.pitcher + 1) % n)
+        return view.phase == "put_down" and seat == measured(a.seat, view.pitcher, n)
+
+    def seat_of(doc: dict) -> int | None:
+        return measured(a.seat, doc["pitcher"], n)
 
     out, kept = policy_versus_random(r, n, a.boards, a.seed, a.strategy, decides, seat_of)
     out |= {"rules": a.rules, "seat": a.seat}
     # boards where the random put-down was pitchsim's own: the same actions throughout
     out["same"] = sum(docs[0]["actions"] == docs[1]["actions"] for _, docs in kept) / out["hands"]
-    if a.json:
-        print(json.dumps(out, indent=2))
-        return
-    print(
+    head = (
         f"{a.rules}, {n} players, {a.strategy}, the {a.seat}'s put-down: {out['hands']} hands "
         f"bid of {a.boards} boards (seed {a.seed}), {out['cpu_seconds']:.1f} CPU s; the random "
         f"put-down was pitchsim's in {out['same']:.1%}"
     )
     made = "P(make)" if a.seat == "pitcher" else "P(the pitcher is set)"
-    print("\n".join(summary_lines(out, {"made": made})))
+    print_summary(out, a.json, head, {"made": made})
 
 
 if __name__ == "__main__":

@@ -464,7 +464,7 @@ def judged(view: View) -> bool:
     """Whether the coach judges the decision at ``view`` as a :class:`Judgement`: one
     with a choice, but not the pitcher's call of a partner's card (12.1) nor a put-down
     (12.2.2, 12.8.1), on which he says what pitchsim chooses and why, and what the
-    person's other choice costs (``call_note``, ``put_down_note``)."""
+    person's other choice costs (``choice_note``)."""
     return len(view.legal()) > 1 and view.phase not in ("call", "put_down")
 
 
@@ -473,25 +473,31 @@ def pitchsims_choice(view: View) -> str:
     return pitchsims_call(view) if view.phase == "call" else pitchsims_put_down(view)
 
 
-def call_note(
+def choice_note(
     view: View,
     action: str,
     seed: int = 0,
     worlds: int = HAND_WORLDS,
     time: float | None = COACH_TIME,
 ) -> str | None:
-    """The coach on the pitcher's call of a partner's card (12.1): nothing when it is
-    pitchsim's call; else pitchsim's, why, and the two valued on the same worlds
-    (``value_note``)."""
-    want = pitchsims_call(view)
+    """The coach on the pitcher's call of a partner's card (12.1) or a card put down
+    coming down to 6 (12.2.2, 12.8.1): nothing when it is pitchsim's choice; else
+    pitchsim's and why (``_call_words``, ``_put_down_words``), and the two valued on the
+    same worlds of ``seed`` (``value_note``)."""
+    want = pitchsims_choice(view)
     if action == want:
         return None
+    words = _call_words if view.phase == "call" else _put_down_words
+    return words(view, action, want) + value_note(view, action, want, seed, worlds, time)
+
+
+def _call_words(view: View, action: str, want: str) -> str:
+    """pitchsim's call ``want`` (12.1.2, 12.1.4) and why, against the pitcher's."""
     r = view.preset
     mine, chosen = (parse_cards(a.split(":", 1)[1], r.jokers)[0] for a in (want, action))
     shown = format_card(mine)
     if view.held >> mine & 1:  # he holds every trump: nobody can join him
-        head = f"coach: you hold every trump: pitchsim calls {shown}, and plays alone (12.1.5)"
-        return head + value_note(view, action, want, seed, worlds, time)
+        return f"coach: you hold every trump: pitchsim calls {shown}, and plays alone (12.1.5)."
     duty = " and must play it to trick 1 (12.1.3)" if r.partner == "called" else " at once"
     head = (
         f"coach: pitchsim calls {shown}, the highest trump you lack (12.1.2, 12.1.4): its "
@@ -504,26 +510,15 @@ def call_note(
         why = f"{name} is no trump: its holder joins you, but {shown} stays against you"
     else:
         why = f"{name} is lower: {shown} stays against you"
-    return f"{head}; {why}." + value_note(view, action, want, seed, worlds, time)
+    return f"{head}; {why}."
 
 
-def put_down_note(
-    view: View,
-    action: str,
-    seed: int = 0,
-    worlds: int = HAND_WORLDS,
-    time: float | None = COACH_TIME,
-) -> str | None:
-    """The coach on a card put down coming down to 6 (12.2.2, 12.8.1): nothing when it
-    is pitchsim's; else pitchsim's, its rule (12.8.3), and the two valued on the same
-    worlds (``value_note``)."""
-    want = pitchsims_put_down(view)
-    if action == want:
-        return None
+def _put_down_words(view: View, action: str, want: str) -> str:
+    """pitchsim's put-down ``want`` and its rule (12.8.3)."""
     shown = format_card(parse_cards(want[len(PUT_DOWN_ACTION) :], view.preset.jokers)[0])
     return (
         f"coach: pitchsim puts down {shown} first: its non-trumps, the lowest first, then "
-        "its trumps by rule X (12.8.3)." + value_note(view, action, want, seed, worlds, time)
+        "its trumps by rule X (12.8.3)."
     )
 
 

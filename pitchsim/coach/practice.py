@@ -57,14 +57,13 @@ from .judge import (
     UNIT_WORDS,
     UNITS,
     Judgement,
-    call_note,
     card_unit,
+    choice_note,
     describe,
     judge,
     judged,
     loss_text,
     pitchsims_choice,
-    put_down_note,
     show_action,
 )
 
@@ -156,6 +155,9 @@ class PracticeState:
     judgements: list[Judgement] = field(default_factory=list)
     hand_no: int = 1
     decision: int = 0  # decisions of the person's seat so far in this game
+    # the coach's notes on the calls of a partner's card and the put-downs (not
+    # judgements): {"hand", "after": the judgements before it, "text"}
+    notes: list[dict] = field(default_factory=list)
 
 
 def _colour(on: bool) -> Callable[[str, int], str]:
@@ -225,13 +227,14 @@ class PersonSeat:
         action = self._ask(view)
         self.state.decision += 1
         if self.coach and view.phase in ("call", "put_down"):  # a note (``judged``)
-            if action == pitchsims_choice(view):
-                self.write(SAME_CHOICE[view.phase])
-            else:
+            text = SAME_CHOICE[view.phase]
+            if action != pitchsims_choice(view):
                 self.write("coach: thinking ...")
-                note = call_note if view.phase == "call" else put_down_note
                 seed = coach_seed(self.seed, self.state.hand_no, self.state.decision)
-                self.write(note(view, action, seed, time=self.time))
+                text = choice_note(view, action, seed, time=self.time)
+            after = len(self.state.judgements)
+            self.state.notes.append({"hand": self.state.hand_no, "after": after, "text": text})
+            self.write(text)
         elif self.coach:
             self.write("coach: thinking ...")
             j = judge(

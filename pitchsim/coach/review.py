@@ -20,9 +20,8 @@ from .judge import (
     COACH_WORLDS,
     GAME_UNITS,
     Judgement,
-    call_note,
+    choice_note,
     judge,
-    put_down_note,
 )
 from .practice import coach_seed
 
@@ -132,7 +131,7 @@ def review(
                     "hand": k,
                     "called": act,
                     "pitchsim": pitchsims_call(view),
-                    "note": call_note(view, act, coach_seed(seed, k, i), time=time),
+                    "note": choice_note(view, act, coach_seed(seed, k, i), time=time),
                 }
             )
         elif view.phase == "put_down":  # 12.2.2, 12.8.1: as the call
@@ -141,7 +140,7 @@ def review(
                     "hand": k,
                     "put_down": act,
                     "pitchsim": pitchsims_put_down(view),
-                    "note": put_down_note(view, act, coach_seed(seed, k, i), time=time),
+                    "note": choice_note(view, act, coach_seed(seed, k, i), time=time),
                 }
             )
         elif len(view.legal()) == 1:

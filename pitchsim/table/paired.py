@@ -13,6 +13,8 @@ they pick and what follows from it.
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import random
 import time
@@ -136,6 +138,26 @@ def policy_versus_random(
     for name, _ in MEASURES:
         out[name] = paired_summary(*rows[name])
     return out, kept
+
+
+def board_options(doc: str, rules: str, players: int) -> argparse.ArgumentParser:
+    """A script's options for ``policy_versus_random`` (``doc``: its docstring)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--rules", default=rules)
+    ap.add_argument("--players", type=int, default=players)
+    ap.add_argument("--boards", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--strategy", default="heuristic+heuristic")
+    ap.add_argument("--json", action="store_true")
+    return ap
+
+
+def print_summary(out: dict, as_json: bool, head: str, words: dict[str, str]) -> None:
+    """``policy_versus_random``'s figures printed: as JSON, or ``head`` and a line each."""
+    if as_json:
+        print(json.dumps(out, indent=2))
+    else:
+        print("\n".join([head, *summary_lines(out, words)]))
 
 
 def summary_lines(out: dict, words: dict[str, str] | None = None) -> list[str]:

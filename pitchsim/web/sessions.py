@@ -169,6 +169,14 @@ class Game:
             self.version += 1
             self.changed.notify_all()
 
+    def _last_note(self) -> dict | None:
+        """The coach's last note on a call of a partner's card or a put-down, when no
+        judgement came after it: the coach's panel shows it (else the last judgement)."""
+        notes = self.state.notes
+        if notes and notes[-1]["after"] == len(self.state.judgements):
+            return notes[-1]
+        return None
+
     # --- what the page asks
     def start(self, wait: float = 60.0) -> None:
         """Start the game and wait until the person is asked, or the game has ended."""
@@ -235,6 +243,7 @@ class Game:
                 "view": None if view is None else view_json(view),
                 "keys": keys_json(self.rules, self.players, view),
                 "judgements": [judgement_json(j) for j in self.state.judgements],
+                "note": self._last_note(),
                 "hands": list(self.hands),
                 "ends": hand_ends(self.hands, self.rules, self.seat),
                 "log": self.lines[-50:],
