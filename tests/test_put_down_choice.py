@@ -387,7 +387,7 @@ def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
 def test_12_8_1_practice_shows_numbers_and_reads_the_put_down_and_the_coach_says_pitchsims():
     """Practice's words for a put-down (tests/test_put_down_table.py: at its table): the cards held
     numbered as cards are, read by number or by name (a called trump refused, 12.1.3),
-    and the coach saying pitchsim's card and its rule, unjudged (12.8.3)."""
+    and the coach saying pitchsim's card and its rule (12.8.3), a note, not a judgement."""
     from pitchsim.coach.judge import choice_note, judged, show_action
     from pitchsim.coach.practice import (
         Refusal,
