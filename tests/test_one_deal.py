@@ -35,6 +35,7 @@ from pitchsim.kernels.simulate import policy_row
 from pitchsim.study.batch import play_deals
 from pitchsim.study.manifest import AWARDS
 
+CARDS = np.arange(54)  # bit c of a hand: card c
 BASE_AWARDS = [AWARD_NAMES.index(a) for a in ("high", "low", "jack", "game")]
 PRESETS = [
     ("auction-pitch", 4),
@@ -133,9 +134,7 @@ def test_the_deal_is_uniform(spec, n):
     on_top = np.zeros(54, dtype=np.int64)
     for d in range(deals):
         size, deck, dealt = _family_deal(spec, n, deal_key(11, d), n - 1)
-        for s in range(n):
-            for c in range(54):
-                in_seat[s, c] += dealt[s] >> c & 1
+        in_seat += np.array(dealt, np.int64)[:, None] >> CARDS & 1
         if size > n * each:
             on_top[deck[n * each]] += 1
     held = [c for c in range(54) if in_seat[:, c].sum() > 0]
@@ -161,8 +160,7 @@ def test_a_known_hand_is_kept_and_the_rest_dealt_uniformly():
     for d in range(deals):
         _, _, dealt = _family_deal("auction-pitch", n, deal_key(7, d), 6, 0, fixed)
         assert dealt[0] == fixed
-        for m in dealt[1:]:
-            counts += [m >> c & 1 for c in range(52)]
+        counts += (np.array(dealt[1:], np.int64)[:, None] >> CARDS[:52] & 1).sum(axis=0)
     p = 36 / 46
     unseen = [c for c in range(52) if not fixed >> c & 1]
     se = np.sqrt(p * (1 - p) / deals)
