@@ -134,9 +134,9 @@ def play_deals(
     of ``buffers``, from :func:`part_buffers` when given, valid until they are reused).
     With ``seats`` also ``all_dealt`` and ``all_held`` (count x n: every seat's cards as
     dealt and when play starts) and ``all_award`` (count x N_AWARDS: the seat credited
-    with each award, ``kernels.score``), what the report's exact checks read.  ``kernel``: another
-    kernel of the same arguments (a test plays the base game's shape on the kernel of
-    any rules, ``any_rules(record_columns)``)."""
+    with each award, ``kernels.score``), what the report's exact checks read.
+    ``kernel``: another kernel of the same arguments (a test plays the base game's
+    shape on the kernel of any rules, ``any_rules(record_columns)``)."""
     from ..kernels.presets import rules_array, rules_table
     from ..kernels.sample import columns_kernel
 
