@@ -4,8 +4,10 @@
     .venv/bin/python scripts/bench.py                 # 4 players, random and heuristic
     .venv/bin/python scripts/bench.py --players 3,4,7 --deals 4000000 --json
 
-- Throughput: auction-pitch's hand kernel (``simulate.hands_kernel``, what
-  ``pitchsim simulate`` runs) on warm kernels,
+- Throughput: the kernel ``pitchsim simulate`` runs for auction-pitch
+  (``study.batch.play_deals``: ``sample.record_base_columns``, a run's columns; until
+  session 68 a hand kernel of its own, ``simulate_base_hands``, that wrote three
+  numbers a deal: figures before then are not comparable) on warm kernels,
   compile excluded, 1 thread and 2 threads; each figure is the best of ``--repeat``
   runs, since other load on the machine only ever slows a run down.  Beside the wall
   clock rate it shows deals per CPU-second, which other processes disturb much less
@@ -50,17 +52,13 @@ FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import policy_row, hands_kernel
-from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.simulate import policy_row
+from pitchsim.study.batch import play_deals
 t1 = time.perf_counter()
-n = 1000
-r = Rules()
-fr, tab = rules_array(r), rules_table(r)
-out = [np.empty(n, np.int64) for _ in range(3)]
-args = (4, policy_row("heuristic", 4), fr, tab, *out)
-hands_kernel(fr)(1, 0, n, *args)
+args = (Rules(), 4, 1, 0, 1000, policy_row("heuristic", 4))
+play_deals(*args)
 t2 = time.perf_counter()
-hands_kernel(fr)(1, 0, n, *args)
+play_deals(*args)
 t3 = time.perf_counter()
 print(t1 - t0, t2 - t1, t3 - t2)
 """
@@ -68,26 +66,19 @@ print(t1 - t0, t2 - t1, t3 - t2)
 
 def throughput(players: int, policy: str, threads: int, deals: int, repeat: int) -> dict:
     """Best wall-clock and best CPU-time rates (deals/s) of ``repeat`` runs."""
-    import numpy as np
-
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import rules_array, rules_table
-    from pitchsim.kernels.simulate import hands_kernel, policy_row
-    from pitchsim.util.runtime import use_threads
+    from pitchsim.kernels.simulate import policy_row
+    from pitchsim.study.batch import part_buffers, play_deals
 
-    r = Rules()
-    fr, tab = rules_array(r), rules_table(r)
-    kernel = hands_kernel(fr)  # auction-pitch's, as ``pitchsim simulate`` runs it
-    out = [np.empty(deals, np.int64) for _ in range(3)]
-    args = (players, policy_row(policy, players), fr, tab)
+    r, pol = Rules(), policy_row(policy, players)
+    buffers = part_buffers(deals)  # (reused run after run, as a run's parts do)
     wall = cpu = float("inf")
-    with use_threads(threads):  # as every pitchsim command runs its kernels
-        kernel(1, 0, 20_000, *args, *(x[:20_000] for x in out))
-        for rep in range(repeat):
-            t, c = time.perf_counter(), time.process_time()
-            kernel(rep + 1, 0, deals, *args, *out)
-            wall = min(wall, time.perf_counter() - t)
-            cpu = min(cpu, time.process_time() - c)
+    play_deals(r, players, 1, 0, 20_000, pol, threads, buffers=buffers)
+    for rep in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        play_deals(r, players, rep + 1, 0, deals, pol, threads, buffers=buffers)
+        wall = min(wall, time.perf_counter() - t)
+        cpu = min(cpu, time.process_time() - c)
     return {"wall": deals / wall, "cpu": deals / cpu}
 
 
@@ -221,16 +212,12 @@ def main() -> None:
 
 def _threading_layer() -> str:
     import numba
-    import numpy as np
 
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import rules_array, rules_table
-    from pitchsim.kernels.simulate import hands_kernel, policy_row
+    from pitchsim.kernels.simulate import policy_row
+    from pitchsim.study.batch import play_deals
 
-    r = Rules()
-    fr, tab = rules_array(r), rules_table(r)
-    out = [np.empty(1, np.int64) for _ in range(3)]
-    hands_kernel(fr)(1, 0, 1, 4, policy_row("random", 4), fr, tab, *out)
+    play_deals(Rules(), 4, 1, 0, 1, policy_row("random", 4))
     return numba.threading_layer()
 
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Auction-pitch's hand kernel in an old tree and this one, alternated; CPU time.
+"""Auction-pitch's run kernel in an old tree and this one, alternated; CPU time.
 
     .venv/bin/python scripts/bench_base_old_new.py --old /path/to/old/checkout [--rounds 3]
 
-Both trees run the preset kernel ``pitchsim simulate`` runs for auction-pitch
-(``kernels/simulate.hands_kernel``, in trees from 04fc442 on; the base game's
-own ``kernels/simulate.py`` is gone since issue 28).  Each round runs a fresh process of
+Both trees run the kernel ``pitchsim simulate`` runs for auction-pitch, called as a
+run's part (``study.batch.simulate_part``: ``sample.record_base_columns``; the same call
+in trees before and after session 68, when the hand kernel of its own these figures
+were measured on, ``simulate.hands_kernel``, went: figures before then are not
+comparable).  Each round runs a fresh process of
 each tree (``PYTHONPATH``, this venv, one numba thread, a cache folder per tree): a first
 call of 20,000 deals compiles or loads the kernel, off the clock, then the best of three
 runs of 300,000 deals, 4 players, base rules, random and heuristic play, in deals per
@@ -21,23 +23,18 @@ from old_new import alternate, median_ratio
 CODE = r"""
 import json, time, numpy as np
 from pitchsim.game.rules import Rules
-try:
-    from pitchsim.kernels.simulate import policy_row, hands_kernel
-except ImportError:  # a tree before kernels/families/ was folded into kernels/
-    from pitchsim.kernels.families.simulate import policy_row, hands_kernel
-from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.study.batch import part_buffers, simulate_part
+from pitchsim.study.manifest import Part, RunParams
 N = 300_000
 out = {}
-r = Rules()
-fr, tab = rules_array(r), rules_table(r)
-kernel = hands_kernel(fr)
+rules, buffers = Rules().describe_in_full(), part_buffers(N)
+def run(seed, policy, count):
+    simulate_part(Part(0, 4, 0, count), RunParams(seed, policy, rules), 1, buffers=buffers)
 for policy in ("random", "heuristic"):
-    args = (4, policy_row(policy, 4), fr, tab)
-    o = [np.empty(N, np.int64) for _ in range(3)]
-    kernel(1, 0, 20000, *args, *(x[:20000] for x in o))
+    run(1, policy, 20000)
     best = 1e9
     for r in range(3):
-        t0 = time.process_time(); kernel(r + 1, 0, N, *args, *o); best = min(best, time.process_time() - t0)
+        t0 = time.process_time(); run(r + 1, policy, N); best = min(best, time.process_time() - t0)
     out[policy] = N / best
 print(json.dumps(out))
 """

@@ -9,25 +9,26 @@
         --old /tmp/control --rounds 8 --deals 60000
     .venv/bin/python scripts/bench_families.py --fingerprint > before.json
 
-- Families: ``kernels.simulate.simulate_deals`` (deal, name trump,
-  discard and draw, play, score) on warm kernels, one thread, per family at its usual
+- Families: the kernel ``pitchsim simulate`` runs (``sample.columns_kernel``, called as a
+  run's part, ``study.batch.simulate_part``: deal, name trump, discard and draw, play,
+  score, the run's columns) on warm kernels, one thread, per family at its usual
   table (4 players; smear also at 3) for ``random`` and ``heuristic`` play; deals per
   CPU-second (process time) and per wall second, best of ``--repeat``.  With each, the
   pitcher's P(make k) for k = 1 .. the maximum bid and its mean points (the hand-level
   Monte Carlo, seat 0 pitching and naming trump by its policy).
 - Strength: the pitcher side's mean points on the same deals, each side random or
   heuristic (``strength``).
-- Compile: a fresh process with an empty numba cache times the first call of the
-  family kernel (both policies compile in it), import apart.
-- Base game old vs new: auction-pitch's hand kernel (``simulate.hands_kernel``, 4
+- Compile: a fresh process with an empty numba cache times the first call of that
+  kernel for any rules (both policies compile in it), import apart.
+- Base game old vs new: auction-pitch's run kernel (``simulate_part``, 4
   players, one thread) in fresh processes of this tree and of ``--old`` (a checkout of
   the tree before, run by PYTHONPATH with this venv), alternating, ``--rounds`` times
   each; best deals per CPU-second of each.
 
 - Versus the base kernels (``--versus-base``): in ONE process, one thread, the base
   game's ``simulate_hands`` (in a tree before issue 28 only: it is gone; without it
-  auction-pitch gets no ratio) and the family kernels' hand kernel for auction-pitch
-  (``simulate.hands_kernel``: ``simulate_base_hands``), 4 players, alternated round by
+  auction-pitch gets no ratio) and the kernel ``pitchsim simulate`` runs for
+  auction-pitch (``simulate_part``: ``sample.record_base_columns``), 4 players, alternated round by
   round (random, heuristic), and the other presets (setback, smear, ten-point, six-point, 4 players) in the same rounds; deals per
   CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
   ratios family/base (auction-pitch) and preset/auction-pitch per round, median.
@@ -43,10 +44,17 @@
   NUMBA_CACHE_DIR (a cached kernel is not recompiled for an edit to a function it
   inlines from another module: give each tree its own cache).  ``--presets`` may
   also name cinch, five-point and seven-point (``MORE``).
-- Fingerprint (``--fingerprint``): a hash of every output of ``simulate_deals``
-  (``hands_kernel``'s pick: the base game's shape gets ``simulate_base_hands``)
-  (points, award flags, trump) per preset and policy, and of ``play_logged``'s
-  logs: two trees that print the same fingerprints play the same hands.
+- Fingerprint (``--fingerprint``): a hash of every column of a run's part
+  (``simulate_part``: the base game's shape gets ``record_base_columns``), of
+  ``simulate_fixed``'s outputs (points, award flags, trump) for a fixed hand, per
+  preset and policy, and of ``play_logged``'s logs: two trees that print the same
+  fingerprints play the same hands.
+
+Until session 68 the throughput figures (and issue 28's ratios) were measured on a kernel
+of their own, ``simulate.simulate_deals`` / ``simulate_base_hands``, which wrote the
+pitcher side's points, award flags and trump alone; that twin is gone, and these
+figures measure the kernel ``pitchsim simulate`` runs, which writes a run's columns
+too: not comparable with figures before it.
 
 The load average before and after is printed: on a shared machine read the figures
 with it.
@@ -70,82 +78,68 @@ FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import policy_row, simulate_deals
-from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.simulate import policy_row
+from pitchsim.study.batch import play_deals
 t1 = time.perf_counter()
-r = Rules.parse("ten-point")
-n, d = 4, 1000
-out = [np.empty(d, np.int64) for _ in range(3)]
+n = 4
 pol = policy_row("heuristic", n)
 pol[1] = pol[3] = 0
-simulate_deals(1, 0, d, n, pol, rules_array(r), rules_table(r), *out, None)
+play_deals(Rules.parse("ten-point"), n, 1, 0, 1000, pol)
 t2 = time.perf_counter()
 print(t1 - t0, t2 - t1)
 """
 
 BASE_WORKER = """
-import json, sys, time, numpy as np
-from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import policy_row
-from pitchsim.kernels.presets import rules_array, rules_table
-from pitchsim.util.runtime import use_threads
-try:
-    from pitchsim.kernels.simulate import hands_kernel
-except ImportError:  # a tree before it: one hand kernel
-    from pitchsim.kernels.simulate import simulate_deals
-    hands_kernel = lambda fr: simulate_deals
+import json, sys, time
+sys.path.insert(0, sys.argv[3])
+from bench_families import part_runner
 deals, repeat = int(sys.argv[1]), int(sys.argv[2])
-r = Rules()
-fr, tab = rules_array(r), rules_table(r)
-kernel = hands_kernel(fr)
 res = {}
 for policy in ("random", "heuristic"):
-    o = [np.empty(deals, np.int64) for _ in range(3)]
-    args = (4, policy_row(policy, 4), fr, tab)
+    run = part_runner("auction-pitch", 4, policy, deals)
     best = float("inf")
-    with use_threads(1):
-        kernel(1, 0, 20000, *args, *(x[:20000] for x in o))
-        for rep in range(repeat):
-            c = time.process_time()
-            kernel(rep + 1, 0, deals, *args, *o)
-            best = min(best, time.process_time() - c)
+    run(1, 20000)
+    for rep in range(repeat):
+        c = time.process_time()
+        run(rep + 1, deals)
+        best = min(best, time.process_time() - c)
     res[policy] = deals / best
 print(json.dumps(res))
 """
 
 
-def hands_kernel_of(fr):
-    """``simulate.hands_kernel(fr)``: the hand kernel the rules get (a tree before it:
-    ``simulate_deals`` for every rules)."""
-    try:
-        from pitchsim.kernels.simulate import hands_kernel
-    except ImportError:
-        from pitchsim.kernels.simulate import simulate_deals
+def part_runner(spec: str, n: int, policy: str, deals: int):
+    """``run(seed, count)``: deals 0 .. count-1 of ``seed``'s run at ``n`` players, every
+    seat ``policy``, played on one thread as a run's part (``study.batch.simulate_part``:
+    the kernel ``pitchsim simulate`` runs, ``sample.columns_kernel``; the same call in
+    the trees before and after the hand kernels of their own went), returning the
+    part's columns (views of buffers for ``deals`` deals, reused run after run)."""
+    from pitchsim.game.rules import Rules
+    from pitchsim.study.batch import part_buffers, simulate_part
+    from pitchsim.study.manifest import Part, RunParams
 
-        return simulate_deals
-    return hands_kernel(fr)
+    rules = Rules.parse(spec).describe_in_full()
+    buffers = part_buffers(deals)
+
+    def run(seed: int, count: int) -> dict:
+        part = Part(0, n, 0, count)
+        return simulate_part(part, RunParams(seed, policy, rules), 1, buffers=buffers)
+
+    return run
 
 
 def family_rates(spec: str, n: int, policy: str, deals: int, repeat: int) -> dict:
-    import numpy as np
-
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import rules_array, rules_table
-    from pitchsim.kernels.simulate import policy_row
-    from pitchsim.util.runtime import use_threads
 
     r = Rules.parse(spec)
-    fr, tab, pol = rules_array(r), rules_table(r), policy_row(policy, n)
-    simulate_deals = hands_kernel_of(fr)
-    pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
+    run = part_runner(spec, n, policy, deals)
+    run(1, 20_000)
     wall = cpu = float("inf")
-    with use_threads(1):
-        simulate_deals(1, 0, 20_000, n, pol, fr, tab, pts[:20_000], flags, trump)
-        for k in range(repeat):
-            t, c = time.perf_counter(), time.process_time()
-            simulate_deals(k + 1, 0, deals, n, pol, fr, tab, pts, flags, trump)
-            wall = min(wall, time.perf_counter() - t)
-            cpu = min(cpu, time.process_time() - c)
+    for k in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        pts = run(k + 1, deals)["points"]
+        wall = min(wall, time.perf_counter() - t)
+        cpu = min(cpu, time.process_time() - c)
     return {
         "rules": spec,
         "players": n,
@@ -164,18 +158,15 @@ def strength(spec: str, n: int, deals: int) -> dict:
     import numpy as np
 
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import rules_array, rules_table
-    from pitchsim.kernels.simulate import simulate_deals
+    from pitchsim.study.batch import play_deals
 
     r = Rules.parse(spec)
-    fr, tab = rules_array(r), rules_table(r)
-    pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
     out = {"rules": spec, "players": n}
     for name, pitcher_side, defenders in (("RR", 0, 0), ("HR", 1, 0), ("RH", 0, 1), ("HH", 1, 1)):
         pol = np.array(
             [pitcher_side if r.team(s) == r.team(0) else defenders for s in range(n)], np.int64
         )
-        simulate_deals(3, 0, deals, n, pol, fr, tab, pts, flags, trump, None)
+        pts = play_deals(r, n, 3, 0, deals, pol)["points"]
         out[name] = round(float(pts.mean()), 3)
     return out
 
@@ -205,7 +196,7 @@ def base_old_vs_new(old: Path, rounds: int, deals: int, repeat: int) -> dict:
         for name, tree in trees.items():  # alternating, so both see the same load
             env = dict(os.environ, PYTHONPATH=str(tree), PITCHSIM_COMPILE_NOTICE="0")
             out = subprocess.run(
-                [sys.executable, "-c", BASE_WORKER, str(deals), str(repeat)],
+                [sys.executable, "-c", BASE_WORKER, str(deals), str(repeat), str(HERE / "scripts")],
                 env=env,
                 check=True,
                 capture_output=True,
@@ -259,7 +250,7 @@ def versus_base(
     """Base vs family kernels alternated in this process (see the module docstring).
     ``kernel`` "bid-odds": the kernels ``bid-odds`` runs (``play_fixed_hand`` and
     ``play_fixed``, a fixed hand, the pitcher's then a defender's seat by turns),
-    instead of the hand kernels (``simulate_hands``, ``simulate_deals``), each seat
+    instead of the hand kernels (``simulate_hands``, ``part_runner``), each seat
     timed apart (``SEATS``).  ``presets``: only these of ``VERSUS`` (auction-pitch
     always among them for the ratios; empty: all; ``kitty`` among them: ``KITTY_RUNS``
     too, kitty=N beside the same presets without; ``partner``: ``PARTNER_RUNS``, a
@@ -329,11 +320,8 @@ def versus_base(
             r = Rules.parse(spec)
             fr = rules_array(r)
             a = (n, policy_row(policy, n), fr, rules_table(r))
-            if not fixed:
-                hands = hands_kernel_of(a[2])  # as the hand kernels' callers pick it
-                runs[(spec, policy)] = lambda seed, count, a=a, k=hands: k(
-                    seed, 0, count, *a, pts[:count], flags[:count], trump[:count]
-                )
+            if not fixed:  # as ``pitchsim simulate`` runs it
+                runs[(spec, policy)] = part_runner(spec, n, policy, deals)
             else:
                 hand = np.int64(_bid_odds_hand(r, n))
                 try:  # as ``advice.odds`` calls it (before session 62: the rules alone)
@@ -490,8 +478,7 @@ def fingerprint(deals: int) -> dict:
             pol = policy_row(policy, n)
             h = hashlib.sha256()
             arrs = [np.zeros(deals, np.int64) for _ in range(3)]
-            hands_kernel_of(fr)(5, 0, deals, n, pol, fr, tab, *arrs)
-            for a in arrs:
+            for a in part_runner(spec, n, policy, deals)(5, deals).values():
                 h.update(a.tobytes())
             hand = 0
             for c in range(r.cards_each(n)):  # a fixed hand: the first cards of the pack

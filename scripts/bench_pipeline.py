@@ -8,9 +8,9 @@ aggregates.
     .venv/bin/python scripts/bench_pipeline.py aggregate --run runs/reports --rehash --verify all
     .venv/bin/python scripts/bench_pipeline.py checksum --run runs/reports
 
-``pipeline``: the raw kernel (auction-pitch's hand kernel, ``simulate.hands_kernel``,
-over the same deals, in the same
-chunks, writing nothing) against ``pitchsim.study.batch.simulate`` (kernel + hand features +
+``pipeline``: the run's kernel alone (auction-pitch's, ``batch.play_deals``: the columns
+in memory, over the same deals, in the same parts, writing nothing; until session 68 a
+hand kernel of its own that wrote three numbers a deal) against ``pitchsim.study.batch.simulate`` (kernel + hand features +
 Parquet encoding + writing parts and manifest), alternating A, B, A, B ...
 so that load from other programs falls on both alike; reports the median and the best
 round of each, wall-clock and CPU time (the CPU figure is the steady one on a machine
@@ -44,33 +44,26 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import rules_array, rules_table
-from pitchsim.kernels.simulate import hands_kernel, policy_row
+from pitchsim.kernels.simulate import policy_row
 from pitchsim.study import batch, manifest
 from pitchsim.study.analysis import Run, make_table
 from pitchsim.study.batch import PART_SIZE, simulate
 from pitchsim.study.exact import exact_checks
 from pitchsim.study.manifest import RunParams, parse_players
-from pitchsim.util.runtime import chunked, use_threads
+from pitchsim.util.runtime import chunked
 
 
 def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tuple[float, float]:
     """Wall and CPU seconds for the kernel alone to play ``deals`` deals, in the
-    pipeline's chunks."""
+    pipeline's parts."""
     policies = policy_row("heuristic", players)
     r = Rules()
-    fr, tab = rules_array(r), rules_table(r)
-    kernel = hands_kernel(fr)
-    out = [np.empty(PART_SIZE, dtype=np.int64) for _ in range(3)]
+    buffers = batch.part_buffers(PART_SIZE)
     stream = RunParams(seed, "heuristic", {}).stream_seed(players)
     start, cpu = time.perf_counter(), time.process_time()
-    with use_threads(threads):
-        for s, e in chunked(deals, PART_SIZE):
-            for a, b in chunked(e - s):
-                kernel(stream, s + a, b - a, players, policies, fr, tab, *(x[a:b] for x in out))
+    for s, e in chunked(deals, PART_SIZE):
+        batch.play_deals(r, players, stream, s, e - s, policies, threads, buffers=buffers)
     return time.perf_counter() - start, time.process_time() - cpu
 
 

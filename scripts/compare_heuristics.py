@@ -38,12 +38,10 @@ OLD_ID = 7  # a plain policy id no kernel uses (search kinds are 2 and up to 255
 MEASURE = """
 import sys, numpy as np
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import simulate_deals
-from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.study.batch import play_deals
 deals = int(sys.argv[1])
 for spec, n in eval(sys.argv[2]):
     r = Rules.parse(spec)
-    fr, tab = rules_array(r), rules_table(r)
     part = bool(r.partnership)
     def seats(p, d):
         return np.array([p if (s % 2 == 0 if part else s == 0) else d for s in range(n)],
@@ -51,10 +49,8 @@ for spec, n in eval(sys.argv[2]):
     out = {}
     for name, a, b in (("new-old", 1, OLD), ("old-new", OLD, 1), ("new-new", 1, 1),
                        ("old-old", OLD, OLD)):
-        pts, fl, tr = (np.empty(deals, np.int64) for _ in range(3))
-        simulate_deals(11, 0, 2000, n, seats(a, b), fr, tab, pts, fl, tr, None)  # compile
-        simulate_deals(11, 0, deals, n, seats(a, b), fr, tab, pts, fl, tr, None)
-        out[name] = pts.astype(float)
+        play_deals(r, n, 11, 0, 2000, seats(a, b))  # compile
+        out[name] = play_deals(r, n, 11, 0, deals, seats(a, b))["points"].astype(float)
     d = out["new-old"] - out["old-new"]
     half = 1.96 * d.std(ddof=1) / np.sqrt(deals)
     print(f"| {spec} | {n} | {out['new-old'].mean():.4f} | {out['old-new'].mean():.4f} | "

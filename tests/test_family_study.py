@@ -5,18 +5,16 @@ refusal one line and exit 2."""
 
 import json
 
-import numpy as np
 import pyarrow.parquet as pq
 import pytest
 from clirun import cli
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import rules_array, rules_table
-from pitchsim.kernels.sample import record_hands
-from pitchsim.kernels.score import N_AWARDS
+from pitchsim.kernels.policies.cards import any_rules
+from pitchsim.kernels.sample import record_columns
 from pitchsim.kernels.simulate import make_odds, policy_row
 from pitchsim.study.analysis import make_table
-from pitchsim.study.batch import simulate
+from pitchsim.study.batch import play_deals, simulate
 from pitchsim.study.exact import exact_checks
 from pitchsim.study.manifest import AWARDS, MANIFEST, read_manifest
 
@@ -98,19 +96,16 @@ def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
     [("ten_point", "ten-point", 4), ("base_game", "auction-pitch", 4), ("base_game", None, 5)],
 )
 def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rules, n):
-    """A run's columns recounted from ``record_hands`` for any rules (the base
-    game's run is played by the kernels compiled for its shape: the same deals)."""
+    """A run's columns recounted from every seat's cards and awards played by the
+    kernel for any rules (``record_columns``; the base game's run is played by the
+    kernel compiled for its shape: the same deals)."""
     r = Rules.parse(rules)
     m = 4000
-    dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
-    trump, pts, award = (
-        np.empty(m, np.int64),
-        np.empty(m, np.int64),
-        np.empty((m, N_AWARDS), np.int64),
-    )
     pols = policy_row("heuristic", n)
-    fr, tab = rules_array(r), rules_table(r)
-    record_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award)
+    c = play_deals(r, n, SEED * 8 + n, 0, m, pols, seats=True, kernel=any_rules(record_columns))
+    dealt, held, trump, pts, award = (
+        c["all_dealt"], c["all_held"], c["trump"], c["points"], c["all_award"]
+    )  # fmt: skip
     f = frame(request.getfixturevalue(which))
     f = {k: v[(m if n == 5 else 0) :][:m] for k, v in f.items()}  # this player count's rows
     assert f["deal"] == list(range(m)) and set(f["players"]) == {n}

@@ -4,8 +4,9 @@ deal of the preset's pack (VARIANTS.md 4.3, 6.1).
 - Under auction-pitch (52 cards, six each) ``deal_cards_fixed`` gives exactly the hands
   of the documented draw, recounted here in plain Python (seat by seat, six uniform draws
   split from one hash of (key, seat) among the cards left), with or without a known
-  hand; the hand kernel compiled for the base game's shape (``simulate_base_hands``)
-  plays the hands ``record_hands`` records, point for point.
+  hand; the hand kernel ``pitchsim simulate`` runs, compiled for the base game's shape
+  (``sample.record_base_columns``), plays the hands of the kernel for any rules, card
+  for card and point for point.
 - Under every preset the deal is a deal: the hands are disjoint runs of the pack of the
   right size, seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, the stock is the
   rest of the pack, and a known hand sits in its seat.
@@ -25,12 +26,16 @@ import pytest
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.deal import deal_cards_fixed
+from pitchsim.kernels.policies.cards import any_rules
 from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import DEAL_COUNTER, deal_key, draw
-from pitchsim.kernels.sample import record_hands
+from pitchsim.kernels.sample import columns_kernel, record_base_columns, record_columns
 from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED
-from pitchsim.kernels.simulate import hands_kernel, policy_row, simulate_base_hands
+from pitchsim.kernels.simulate import policy_row
+from pitchsim.study.batch import play_deals
+from pitchsim.study.manifest import AWARDS
 
+CARDS = np.arange(54)  # bit c of a hand: card c
 BASE_AWARDS = [AWARD_NAMES.index(a) for a in ("high", "low", "jack", "game")]
 PRESETS = [
     ("auction-pitch", 4),
@@ -129,9 +134,7 @@ def test_the_deal_is_uniform(spec, n):
     on_top = np.zeros(54, dtype=np.int64)
     for d in range(deals):
         size, deck, dealt = _family_deal(spec, n, deal_key(11, d), n - 1)
-        for s in range(n):
-            for c in range(54):
-                in_seat[s, c] += dealt[s] >> c & 1
+        in_seat += np.array(dealt, np.int64)[:, None] >> CARDS & 1
         if size > n * each:
             on_top[deck[n * each]] += 1
     held = [c for c in range(54) if in_seat[:, c].sum() > 0]
@@ -157,8 +160,7 @@ def test_a_known_hand_is_kept_and_the_rest_dealt_uniformly():
     for d in range(deals):
         _, _, dealt = _family_deal("auction-pitch", n, deal_key(7, d), 6, 0, fixed)
         assert dealt[0] == fixed
-        for m in dealt[1:]:
-            counts += [m >> c & 1 for c in range(52)]
+        counts += (np.array(dealt[1:], np.int64)[:, None] >> CARDS[:52] & 1).sum(axis=0)
     p = 36 / 46
     unseen = [c for c in range(52) if not fixed >> c & 1]
     se = np.sqrt(p * (1 - p) / deals)
@@ -174,13 +176,7 @@ def test_the_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
     cross-check of two engines can see, since both play the hands the kernel dealt."""
     deals = 20_000
     r = Rules()
-    dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
-    trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
-    award = np.empty((deals, N_AWARDS), np.int64)
-    record_hands(
-        23, 0, deals, n, policy_row("random", n), rules_array(r), rules_table(r),
-        dealt, held, trump, points, award,
-    )  # fmt: skip
+    dealt = play_deals(r, n, 23, 0, deals, policy_row("random", n), seats=True)["all_dealt"]
     spades = np.bitwise_count(dealt >> 39 & 0x1FFF).astype(float)
     # Each seat: hypergeometric mean 6 x 13/52 = 1.5, variance 6 x 1/4 x 3/4 x 46/51.
     mean_se = np.sqrt(6 * 0.25 * 0.75 * 46 / 51 / deals)
@@ -206,57 +202,45 @@ def test_the_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
 )
 def test_the_base_shape_kernel_plays_the_recorded_hands(policy, n, spec):
     """The same deals and the same choices (random: one random stream per decision;
-    heuristic: one policy): the hand kernel compiled for the base game's shape
-    (``simulate_base_hands``) and the seat-by-seat record (``record_hands``) give
-    every point to the same side and the same trump, deal by deal, under the base rules
+    heuristic: one policy): the kernel ``pitchsim simulate`` runs for the base game's
+    shape (``record_base_columns``: the deal, play and points compiled in as constants)
+    and the same kernel for any rules (``record_columns``) deal the same cards, give
+    every point to the same seat and the same trump, deal by deal, under the base rules
     and their partnership and Low-to-its-holder options.  (Before issue 28 this also
     played the base game's own kernels; they are gone.)"""
     deals = 20_000
-    rules = Rules.parse(spec)
-    r = rules
-    dealt = np.empty((deals, n), np.int64)
-    held = np.empty((deals, n), np.int64)
-    trump = np.empty(deals, np.int64)
-    points = np.empty(deals, np.int64)
-    award = np.empty((deals, N_AWARDS), np.int64)
-    record_hands(
-        9, 0, deals, n, policy_row(policy, n), rules_array(r), rules_table(r),
-        dealt, held, trump, points, award,
-    )  # fmt: skip
+    r = Rules.parse(spec)
+    assert columns_kernel(rules_array(r)) is record_base_columns
+    pols = policy_row(policy, n)
+    base = play_deals(r, n, 9, 0, deals, pols, seats=True)
+    play = play_deals(r, n, 9, 0, deals, pols, seats=True, kernel=any_rules(record_columns))
+    assert base.keys() == play.keys()
+    for name, column in play.items():
+        assert np.array_equal(base[name], column), name
     # The awards the pitcher's side (seat 0's) took: High, Low, Jack, Game (a seat
-    # credited with none: -1); every point worth 1.
+    # credited with none: -1); every point worth 1, and the sides' columns say so.
+    award = play["all_award"]
     side = (lambda s: s % 2) if r.partnership else (lambda s: s)
     ours = (award >= 0) & (side(award) == side(0))
-    assert np.array_equal(points, ours.sum(axis=1))
+    assert np.array_equal(play["points"], ours.sum(axis=1))
     assert (award[:, [i for i in range(N_AWARDS) if i not in BASE_AWARDS]] == NOT_PLAYED).all()
-    # The hand kernel the base game's shape gets (``hands_kernel``: the deal, play and
-    # points compiled in as constants) plays the same hands: its flags are the awards'
-    # bits (``AWARD_NAMES`` order), its points their count.
-    fr = rules_array(r)
-    assert hands_kernel(fr) is simulate_base_hands
-    out = [np.empty(deals, np.int64) for _ in range(3)]
-    simulate_base_hands(9, 0, deals, n, policy_row(policy, n), fr, rules_table(r), *out)
-    assert np.array_equal(out[2], trump)
-    assert np.array_equal(out[1], sum(ours[:, a].astype(np.int64) << a for a in BASE_AWARDS))
-    assert np.array_equal(out[0], points)
+    for i, name in enumerate(AWARDS):
+        assert np.array_equal(play[name] == 0, ours[:, i]), name
+    assert (play["all_dealt"] == play["all_held"]).all()  # no discard (0.6)
+    assert (play["points"] > 0).any() and (ours[:, AWARD_NAMES.index("low")]).any()
 
 
 def test_the_base_shape_hand_kernel_refuses_other_rules():
-    """``simulate_base_hands`` compiles the base game's shape in (trump by the first
-    lead, its four points): ``hands_kernel`` gives it auction-pitch and setback, and the
-    general kernel to a preset of another shape, which the base one refuses.  (After
-    the tables above, in the same module: the kernel compiled there, not again.)"""
-    from pitchsim.kernels.simulate import simulate_deals
-
+    """``record_base_columns`` compiles the base game's shape in (trump by the first
+    lead, its four points): ``columns_kernel`` gives it auction-pitch and setback, and
+    the general kernel to a preset of another shape, which the base one refuses."""
     for spec in ("auction-pitch", "setback", "auction-pitch,partnership=true"):
-        assert hands_kernel(rules_array(Rules.parse(spec))) is simulate_base_hands
+        assert columns_kernel(rules_array(Rules.parse(spec))) is record_base_columns
     for spec in ("smear", "ten-point", "auction-pitch,jokers=1", "auction-pitch,deck=9-A"):
         smear = Rules.parse(spec)
-        fr, tab = rules_array(smear), rules_table(smear)
-        assert hands_kernel(fr).kernel is simulate_deals
-    out = [np.empty(10, np.int64) for _ in range(3)]
+        assert columns_kernel(rules_array(smear)).kernel is record_columns
     with pytest.raises(ValueError, match="base game's shape"):
-        simulate_base_hands(7, 0, 10, 4, policy_row("random", 4), fr, tab, *out)
+        play_deals(smear, 4, 7, 0, 10, policy_row("random", 4), kernel=record_base_columns)
 
 
 @pytest.mark.parametrize(
@@ -272,32 +256,32 @@ def test_the_base_shape_hand_kernel_refuses_other_rules():
     ],
 )
 def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
-    """The hand kernel (``simulate_deals``) reads its points and flags off the
-    cards each side took (``score.side_flags_of``, ``flags_points``: no seat for each
-    award) where no partner is called: deal by deal the same as the seat-by-seat score
-    (``score.score_hand``) that ``record_hands`` records for the same deals, its
-    flags the awards of the pitcher's side (seat 0's), its points their values."""
+    """``make_odds``' kernel (``simulate_fixed``, no hand fixed) reads its points and
+    flags off the cards each side took (``score.side_flags_of``, ``flags_points``: no
+    seat for each award) where no partner is called: deal by deal the same as the
+    seat-by-seat score (``score.score_hand``) that the kernel ``pitchsim simulate``
+    runs records for the same deals (``play_deals``: the seat credited with each
+    award, and the sides' columns), its flags the awards of the pitcher's side (seat
+    0's), its points their values."""
     from pitchsim.kernels.score import AWARD_VALUES
-    from pitchsim.kernels.simulate import simulate_deals
+    from pitchsim.kernels.simulate import simulate_fixed
 
     deals = 3000
     r = Rules.parse(spec)
-    fr, tab, pol = (
-        rules_array(r),
-        rules_table(r),
-        policy_row(policy, n),
-    )
-    assert hands_kernel(fr).kernel is simulate_deals
-    dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
-    trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
-    award = np.empty((deals, N_AWARDS), np.int64)
-    record_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award)
+    fr, tab, pol = rules_array(r), rules_table(r), policy_row(policy, n)
+    assert columns_kernel(fr).kernel is record_columns
+    c = play_deals(r, n, 3, 0, deals, pol, seats=True)
     out = [np.empty(deals, np.int64) for _ in range(3)]
-    simulate_deals(3, 0, deals, n, pol, fr, tab, *out, None)
-    assert np.array_equal(out[2], trump)
-    assert np.array_equal(out[0], points)
+    simulate_fixed(3, 0, deals, n, np.int64(0), -1, pol, fr, tab, *out)
+    assert np.array_equal(out[2], c["trump"])
+    assert np.array_equal(out[0], c["points"])
+    # the awards a run has a column for (the left pedro has none: its points count)
+    sides = np.stack([c[name] for name in AWARDS], axis=1)
+    flags = ((sides == 0).astype(np.int64) << np.arange(len(AWARDS))).sum(axis=1)
+    assert np.array_equal(out[1] & ((1 << len(AWARDS)) - 1), flags)
     if r.partner != "none":
         return  # the sides are the hand's: the kernel scores by ``score_hand`` there
+    award = c["all_award"]
     side = (lambda s: s % 2) if r.partnership else (lambda s: s)
     ours = (award >= 0) & (side(award) == side(0))
     assert np.array_equal(out[1], (ours.astype(np.int64) << np.arange(N_AWARDS)).sum(axis=1))

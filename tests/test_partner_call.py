@@ -294,7 +294,8 @@ def test_12_1_2_a_view_refuses_a_call_out_of_its_place():
 def test_12_1_2_practice_asks_the_person_for_the_call_and_the_coach_names_pitchsims():
     """A person who pitches at a called-partner table is asked for the call, the legal
     cards shown and numbered; a call other than pitchsim's gets the coach's words on
-    what pitchsim calls and why (not a judgement: the save's judgements hold none)."""
+    what pitchsim calls and why, and what the call costs against it (a note, not a
+    judgement: the save's judgements hold none)."""
     from pitchsim.coach.practice import practice
 
     r = Rules.parse("smear,partner=called")
@@ -342,6 +343,10 @@ def test_12_1_2_practice_asks_the_person_for_the_call_and_the_coach_names_pitchs
         }
     ]
     assert rv.partner_calls[0]["note"].startswith("coach: pitchsim calls")
+    # the call valued against pitchsim's on the same deals, in practice and in review
+    # alike (the coach's seed of the decision)
+    (said,) = [line for line in out if line.startswith("coach: pitchsim calls")]
+    assert "deals fitting your hand" in said and said == rv.partner_calls[0]["note"]
     assert [j.kind for j in rv.judgements] == [j.kind for j in js]
 
 

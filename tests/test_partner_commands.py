@@ -240,30 +240,23 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     """``simulate`` under a called partner: each award's column says 0 when the
     pitcher's side took it, the side being he and the holder of pitchsim's call
     (12.1.2, 12.1.4, 12.1.5, 12.1.6) as the reference engine works them out from the
-    deal's cards (``record_hands``: every seat's cards dealt and held, trump and
+    deal's cards (``play_deals``: every seat's cards dealt and held, trump and
     the seat credited with each award); ``points`` is what that side won: the values
     of the awards it took (the side pools, 12.1.6).  ``table`` reads them as the
     pitcher's side's."""
-    import numpy as np
     import pyarrow.parquet as pq
 
-    from pitchsim.kernels.presets import rules_array, rules_table
-    from pitchsim.kernels.sample import record_hands
-    from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
+    from pitchsim.kernels.score import AWARD_NAMES
     from pitchsim.kernels.simulate import policy_row
-    from pitchsim.study.batch import simulate
+    from pitchsim.study.batch import play_deals, simulate
     from pitchsim.study.manifest import AWARDS, read_manifest
 
     r = Rules.parse(spec)
     m, seed, run = 3000, 5, tmp_path / "run"
     simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
     t = pq.read_table(run / read_manifest(run).parts[0].part.file).to_pydict()
-    fr, tab = rules_array(r), rules_table(r)
-    dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
-    trump, pts = np.empty(m, np.int64), np.empty(m, np.int64)
-    award = np.empty((m, N_AWARDS), np.int64)
-    pols = policy_row("heuristic", n)
-    record_hands(seed * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award)
+    c = play_deals(r, n, seed * 8 + n, 0, m, policy_row("heuristic", n), seats=True)
+    dealt, held, trump, award = c["all_dealt"], c["all_held"], c["trump"], c["all_award"]
     partnered = 0
     for d in range(m):
         h, k = [int(x) for x in dealt[d]], [int(x) for x in held[d]]

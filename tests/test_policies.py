@@ -184,19 +184,20 @@ def test_heuristic_beats_random_on_the_same_deals():
     """A heuristic pitcher makes 2 far more often than a random one against the same
     (heuristic) defenders, and heuristic defenders set a heuristic pitcher more often
     than random defenders do; the margins are many standard errors wide (auction-pitch
-    on the preset kernels, ``hands_kernel``)."""
+    on the kernel ``pitchsim simulate`` runs, ``study.batch.play_deals``)."""
     from pitchsim.kernels.policies.cards import PLAIN_POLICY_IDS
-    from pitchsim.kernels.simulate import hands_kernel
+    from pitchsim.study.batch import play_deals
+    from pitchsim.study.manifest import AWARDS
 
     hand_free = 40_000
     r = Rules()
-    fr, tab = rules_array(r), rules_table(r)
 
     def make2(pitcher, defenders):
         pol = np.array([PLAIN_POLICY_IDS[p] for p in [pitcher] + [defenders] * 3], np.int64)
-        pts, flags, trump = (np.empty(hand_free, np.int64) for _ in range(3))
-        hands_kernel(fr)(4, 0, hand_free, 4, pol, fr, tab, pts, flags, trump)
-        assert (pts == np.bitwise_count(flags)).all()  # each of the four points worth 1
+        c = play_deals(r, 4, 4, 0, hand_free, pol)
+        pts = c["points"].astype(np.int64)
+        took = sum((c[name] == 0).astype(np.int64) for name in AWARDS)
+        assert (pts == took).all()  # each of the four points worth 1
         return float((pts >= 2).mean())
 
     se = math.sqrt(0.25 / hand_free) * math.sqrt(2)

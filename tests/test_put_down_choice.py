@@ -396,8 +396,8 @@ def test_12_2_2_an_outside_seat_answers_the_put_down_and_a_bad_one_is_refused():
 def test_12_8_1_practice_shows_numbers_and_reads_the_put_down_and_the_coach_says_pitchsims():
     """Practice's words for a put-down (tests/test_put_down_table.py: at its table): the cards held
     numbered as cards are, read by number or by name (a called trump refused, 12.1.3),
-    and the coach saying pitchsim's card and its rule, unjudged (12.8.3)."""
-    from pitchsim.coach.judge import judged, put_down_note, show_action
+    and the coach saying pitchsim's card and its rule (12.8.3), a note, not a judgement."""
+    from pitchsim.coach.judge import choice_note, judged, show_action
     from pitchsim.coach.practice import (
         Refusal,
         hand_order,
@@ -426,8 +426,8 @@ def test_12_8_1_practice_shows_numbers_and_reads_the_put_down_and_the_coach_says
         said = read_choice(card_text(v.called), v, legal)
         assert isinstance(said, Refusal) and "12.1.3" in said.message
     want = pitchsims_put_down(v)
-    assert put_down_note(v, want) is None
+    assert choice_note(v, want) is None
     worse = next(a for a in legal if a != want)
-    assert put_down_note(v, worse).startswith("coach: pitchsim puts down")
+    assert choice_note(v, worse).startswith("coach: pitchsim puts down")
     assert not judged(v)
     assert show_action("card", want) == show_action("card", want[len("down:") :])

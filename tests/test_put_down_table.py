@@ -150,7 +150,7 @@ def test_a_practice_save_of_version_2_goes_on_unless_its_rules_put_down():
 
 def test_12_8_3_review_lists_the_persons_put_downs_beside_pitchsims():
     """``review`` (the terminal's and the page's): each card the seat put down with
-    pitchsim's card and the coach's words, unjudged."""
+    pitchsim's card and the coach's note (valued, not judged)."""
     from pitchsim.coach.review import review
     from pitchsim.table.decide import pitchsims_put_down
     from pitchsim.web.review import review_record

@@ -323,8 +323,9 @@ def test_4_8_7_a_practice_save_of_version_3_under_a_rob_replays_but_cannot_go_on
 def test_4_8_7_practice_asks_the_person_numbered_and_the_coach_names_pitchsims_card():
     """Practice's words at the come-down: the cards he may put down numbered as the hand
     is shown, read by number or name, a trump refused while a non-trump is held
-    (4.8.7), and the coach naming pitchsim's card and its rule, unjudged."""
-    from pitchsim.coach.judge import judged, put_down_note
+    (4.8.7), and the coach naming pitchsim's card and its rule, unjudged and (the worlds
+    dealing no rob) not valued."""
+    from pitchsim.coach.judge import choice_note, judged
     from pitchsim.coach.practice import Refusal, read_choice, render_view, shown_choices
     from pitchsim.table.decide import pitchsims_put_down
 
@@ -339,11 +340,13 @@ def test_4_8_7_practice_asks_the_person_numbered_and_the_coach_names_pitchsims_c
     said = read_choice(card_text(trumps[0]), v, legal)
     assert isinstance(said, Refusal) and "non-trumps first (4.8.7)" in said.message
     want = pitchsims_put_down(v)
-    assert put_down_note(v, want) is None
+    assert choice_note(v, want) is None
     worse = next(a for a in legal if a != want)
-    note = put_down_note(v, worse)
+    note = choice_note(v, worse)
     assert note.startswith(f"coach: pitchsim puts down {format_card(parse_cards(want[5:], 2)[0])}")
     assert "(4.8.7)" in note and not judged(v)
+    # the worlds do not deal the others' draws and the stock he robbed: said, not valued
+    assert note.endswith("(Not valued: the worlds do not deal the draw and the rob.)")
 
 
 def test_4_8_7_review_lists_the_robbers_come_down_beside_pitchsims():

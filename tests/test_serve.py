@@ -360,3 +360,36 @@ def test_a_saves_folder_no_game_fits_is_refused_before_serving(tmp_path):
         )
         assert p.returncode == 2 and p.stdout == "", (p.stdout, p.stderr)
         assert says in p.stderr and len(p.stderr.splitlines()) == 1, p.stderr
+
+
+def test_the_coachs_verdict_ends_the_coach_status():
+    """After the person acts with the coach on, the page says "coach" until a verdict
+    line comes (a judgement, or the call's and the put-down's notes, which are not
+    judgements); then the others are playing again.  A forced move's line does not end it."""
+    from pitchsim.web.sessions import Game
+
+    g = Game("x" * 8, 4, 0, "random", Rules.parse("smear"), 1, coach=True)
+    g.publish(thinking=True)
+    assert g.to_json()["status"] == "coach"
+    g.log("your only card: 2H")
+    assert g.to_json()["status"] == "coach"
+    g.log("coach: pitchsim calls the same card.")
+    assert g.to_json()["status"] == "playing"
+    assert g.to_json()["log"][-1] == "coach: pitchsim calls the same card."
+
+
+def test_the_coachs_panel_shows_a_call_or_put_down_note_until_a_judgement_follows():
+    """The coach's note on a call of a partner's card or a put-down (12.1.2, 12.8.3: a
+    note, not a judgement) is the page's coach panel's (``note``) until a judgement comes
+    after it; then the panel shows that judgement, as before."""
+    from pitchsim.coach.judge import Judgement
+    from pitchsim.web.sessions import Game
+
+    g = Game("x" * 8, 5, 0, "random", Rules.parse("smear,partner=called"), 1, coach=True)
+    assert g.to_json()["note"] is None
+    said = {"hand": 1, "after": 0, "text": "coach: pitchsim calls A♠, ..."}
+    g.state.notes.append(said)
+    assert g.to_json()["note"] == said
+    j = Judgement(1, 0, "card", "AS", "AS", {"AS": 1.0}, {"AS": 0.1}, 0.0, 0.0, None, "margin", 9)
+    g.state.judgements.append(j)
+    assert g.to_json()["note"] is None

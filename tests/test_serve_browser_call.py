@@ -43,3 +43,32 @@ def test_12_1_2_the_person_calls_a_partners_card_by_its_button(open_table, by_ke
     assert turn(page, SECONDS) in ("your turn", "over")
     assert page.evaluate("game.view.called") == pick[len("call:") :]
     assert not errors, errors
+
+
+def test_12_1_2_the_coachs_panel_shows_the_calls_note(open_table):
+    """With the coach on, a call other than pitchsim's is valued in a note (not a
+    judgement) that the coach's panel shows, not only the log."""
+    from pitchsim.game.reference.partner import highest_missing_trump
+
+    r = Rules.parse("smear,partner=called")
+    for seed in range(1, 12):
+        page, errors = open_table(
+            preset="smear", players=5, rules="partner=called", coach=True, seed=seed,
+            samples=200, worlds=8,
+        )  # fmt: skip
+        if pitch(page, SECONDS) == "Call your partner's card":  # hearts (12.1.2)
+            break
+        page.close()
+    else:
+        pytest.fail("the person never pitched")
+    hand = page.evaluate("game.view.hand")
+    from pitchsim.game.cards import mask_of, parse_cards
+
+    want = partner_call_text(highest_missing_trump(mask_of(parse_cards(" ".join(hand))), 2, r))
+    buttons = page.locator("#choices button.partner-call")
+    offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
+    buttons.nth(next(i for i, c in enumerate(offered) if c != want)).click()
+    page.wait_for_function("document.querySelector('#coach .call-note') !== null", timeout=SECONDS)
+    said = page.locator("#coach .call-note").inner_text()
+    assert said.startswith("coach: pitchsim calls") and "deals fitting your hand" in said
+    assert not errors, errors

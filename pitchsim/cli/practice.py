@@ -236,10 +236,10 @@ def review_command(
     if named:
         text += f", naming trump ({named}) {loss_text(total['trump_loss'], 'score')}"
     out.append(text)
-    for c in r.partner_calls:  # 12.1: shown, not judged
+    for c in r.partner_calls:  # 12.1: valued in a note against pitchsim's, not judged
         said = c["note"].removeprefix("coach: ") if c["note"] else "pitchsim's call"
         out.append(f"hand {c['hand']}: called {show_action('call', c['called'])}: {said}")
-    for d in r.put_downs:  # 12.2.2, 12.8.1: shown, not judged
+    for d in r.put_downs:  # 12.2.2, 12.8.1: as the call
         said = d["note"].removeprefix("coach: ") if d["note"] else "pitchsim's put-down"
         out.append(f"hand {d['hand']}: put down {show_action('call', d['put_down'])}: {said}")
     if r.costly:

@@ -89,6 +89,9 @@ DEFENDING_GAME_WORDS = "P(the pitcher's side does not win the game on this hand)
 # Defaults chosen for a prompt game on a 2-core machine (measured: docs/coach.md).
 COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
 COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
+# Deals per call of a partner's card or put-down valued against pitchsim's (two hands
+# played out at the table a deal, 20-50 ms each: ``coach.hand_worlds``)
+HAND_WORLDS = 100
 # hint's policy for the coach's cards under every preset (not hint's default: pimc at
 # 5-7 players takes seconds a world); the game on this hand is rollout's measure alone
 COACH_POLICY = GAME_POLICY = "rollout"
@@ -458,23 +461,43 @@ def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, t
 
 
 def judged(view: View) -> bool:
-    """Whether the coach judges the decision at ``view``: one with a choice, but not the
-    pitcher's call of a partner's card (12.1), on which he says only what pitchsim calls
-    and why (``call_note``)."""
+    """Whether the coach judges the decision at ``view`` as a :class:`Judgement`: one
+    with a choice, but not the pitcher's call of a partner's card (12.1) nor a put-down
+    (12.2.2, 12.8.1), on which he says what pitchsim chooses and why, and what the
+    person's other choice costs (``choice_note``)."""
     return len(view.legal()) > 1 and view.phase not in ("call", "put_down")
 
 
-def call_note(view: View, action: str) -> str | None:
-    """The coach on the pitcher's call of a partner's card (12.1): nothing when it is
-    pitchsim's call; else pitchsim's and why."""
-    want = pitchsims_call(view)
+def pitchsims_choice(view: View) -> str:
+    """pitchsim's call of a partner's card or put-down at ``view`` (table.decide)."""
+    return pitchsims_call(view) if view.phase == "call" else pitchsims_put_down(view)
+
+
+def choice_note(
+    view: View,
+    action: str,
+    seed: int = 0,
+    worlds: int = HAND_WORLDS,
+    time: float | None = COACH_TIME,
+) -> str | None:
+    """The coach on the pitcher's call of a partner's card (12.1) or a card put down
+    coming down to 6 (12.2.2, 12.8.1): nothing when it is pitchsim's choice; else
+    pitchsim's and why (``_call_words``, ``_put_down_words``), and the two valued on the
+    same worlds of ``seed`` (``value_note``)."""
+    want = pitchsims_choice(view)
     if action == want:
         return None
+    words = _call_words if view.phase == "call" else _put_down_words
+    return words(view, action, want) + value_note(view, action, want, seed, worlds, time)
+
+
+def _call_words(view: View, action: str, want: str) -> str:
+    """pitchsim's call ``want`` (12.1.2, 12.1.4) and why, against the pitcher's."""
     r = view.preset
     mine, chosen = (parse_cards(a.split(":", 1)[1], r.jokers)[0] for a in (want, action))
     shown = format_card(mine)
     if view.held >> mine & 1:  # he holds every trump: nobody can join him
-        return f"coach: you hold every trump: pitchsim calls {shown}, and plays alone (12.1.5)"
+        return f"coach: you hold every trump: pitchsim calls {shown}, and plays alone (12.1.5)."
     duty = " and must play it to trick 1 (12.1.3)" if r.partner == "called" else " at once"
     head = (
         f"coach: pitchsim calls {shown}, the highest trump you lack (12.1.2, 12.1.4): its "
@@ -490,19 +513,62 @@ def call_note(view: View, action: str) -> str | None:
     return f"{head}; {why}."
 
 
-def put_down_note(view: View, action: str) -> str | None:
-    """The coach on a card put down coming down to 6 (12.2.2, 12.8.1; the robber's
-    after the rob, 4.8.7): nothing when it is pitchsim's; else pitchsim's and its rule
-    (12.8.3, 4.8.7), unjudged."""
-    want = pitchsims_put_down(view)
-    if action == want:
-        return None
+def _put_down_words(view: View, action: str, want: str) -> str:
+    """pitchsim's put-down ``want`` and its rule (12.8.3; the robber's after the rob,
+    4.8.7)."""
     shown = format_card(parse_cards(want[len(PUT_DOWN_ACTION) :], view.preset.jokers)[0])
     clause = "4.8.7" if view.preset.rob else "12.8.3"
     return (
         f"coach: pitchsim puts down {shown} first: its non-trumps, the lowest first, then "
         f"its trumps by rule X ({clause})."
     )
+
+
+def value_note(
+    view: View, chosen: str, want: str, seed: int, worlds: int, time: float | None
+) -> str:
+    """The person's call or put-down ``chosen`` against pitchsim's ``want``, valued on
+    the same worlds (``coach.hand_worlds``) in the naming of trump's unit, the side's
+    expected score on the hand: what it costs, when it costs more than the paired
+    estimate's own 95% half-width (a slip inside the noise is not called one), labelled
+    by the naming of trump's steps (``SCORE_STEPS``)."""
+    from .hand_worlds import value_choice, values_here
+
+    if not values_here(view):
+        what = (
+            "the draw and the rob" if view.rules.rob else "the draw made before an announced call"
+        )
+        return f" (Not valued: the worlds do not deal {what}.)"
+    v = value_choice(view, chosen, want, worlds, seed, time)
+    mine, theirs = show_action("", chosen), show_action("", want)
+    r = view.rules
+    pitching = view.pitcher is not None and r.team(view.seat) == r.team(view.pitcher)
+    aim = "P(make)" if pitching else "P(set)"
+    kitty = " and the kitty" if view.kitty and view.seat == view.pitcher else ""
+    head = (
+        f" On {v.worlds} deals fitting your hand{kitty}, played out by heuristic seats, "
+        f"your side's expected score on this hand is {v.score[0]:+.2f} with {mine} "
+        f"({aim} {v.made[0]:.0%}) and {v.score[1]:+.2f} with pitchsim's {theirs} "
+        f"({v.made[1]:.0%})"
+    )
+    err = f"±{v.error:.2f}"
+    step = label(v.loss, v.error, SCORE_STEPS)
+    if not math.isfinite(v.error):
+        tail = ": too few deals to judge"
+    elif step is not None:
+        tail = f": {mine} — {step.upper()}, it costs {loss_text(v.loss, 'score')} ({err})"
+    elif v.loss > v.error:
+        least = SCORE_STEPS[-1]
+        tail = (
+            f": {mine} costs {loss_text(v.loss, 'score')} ({err}), a real loss but under "
+            f"{loss_text(least[0], 'score')}, too small to call an {least[1]}"
+        )
+    elif -v.loss > v.error:
+        tail = f": {mine} does better here, by {loss_text(-v.loss, 'score')} ({err})"
+    else:
+        tail = f": the difference, {v.loss:+.2f} ({err}), is inside its noise: no slip"
+    clock = f"; {_clock_note(time, v.worlds, 'deals')}" if v.stopped else ""
+    return f"{head}{tail}{clock}."
 
 
 def judge(

@@ -57,13 +57,13 @@ from .judge import (
     UNIT_WORDS,
     UNITS,
     Judgement,
-    call_note,
     card_unit,
+    choice_note,
     describe,
     judge,
     judged,
     loss_text,
-    put_down_note,
+    pitchsims_choice,
     show_action,
 )
 
@@ -136,6 +136,11 @@ ASKED = {
     "put_down": "card to put down",
     "play": "card",
 }
+# The coach when the person's call of a partner's card or put-down is pitchsim's.
+SAME_CHOICE = {
+    "call": "coach: pitchsim calls the same card.",
+    "put_down": "coach: pitchsim puts down the same.",
+}
 
 
 class PracticeError(InputError):
@@ -156,6 +161,9 @@ class PracticeState:
     judgements: list[Judgement] = field(default_factory=list)
     hand_no: int = 1
     decision: int = 0  # decisions of the person's seat so far in this game
+    # the coach's notes on the calls of a partner's card and the put-downs (not
+    # judgements): {"hand", "after": the judgements before it, "text"}
+    notes: list[dict] = field(default_factory=list)
 
 
 def _colour(on: bool) -> Callable[[str, int], str]:
@@ -224,10 +232,15 @@ class PersonSeat:
             return legal[0]
         action = self._ask(view)
         self.state.decision += 1
-        if self.coach and view.phase == "call":  # said, not judged (``judged``)
-            self.write(call_note(view, action) or "coach: pitchsim calls the same card.")
-        elif self.coach and view.phase == "put_down":  # said, not judged (12.8.3)
-            self.write(put_down_note(view, action) or "coach: pitchsim puts down the same.")
+        if self.coach and view.phase in ("call", "put_down"):  # a note (``judged``)
+            text = SAME_CHOICE[view.phase]
+            if action != pitchsims_choice(view):
+                self.write("coach: thinking ...")
+                seed = coach_seed(self.seed, self.state.hand_no, self.state.decision)
+                text = choice_note(view, action, seed, time=self.time)
+            after = len(self.state.judgements)
+            self.state.notes.append({"hand": self.state.hand_no, "after": after, "text": text})
+            self.write(text)
         elif self.coach:
             self.write("coach: thinking ...")
             j = judge(

@@ -20,9 +20,8 @@ from .judge import (
     COACH_WORLDS,
     GAME_UNITS,
     Judgement,
-    call_note,
+    choice_note,
     judge,
-    put_down_note,
 )
 from .practice import coach_seed
 
@@ -126,22 +125,22 @@ def review(
     forced = 0
     calls, downs = [], []
     for i, (k, view, act) in enumerate(mine, 1):
-        if view.phase == "call":  # 12.1: shown with pitchsim's, not judged (``judged``)
+        if view.phase == "call":  # 12.1: beside pitchsim's, valued in a note (``judged``)
             calls.append(
                 {
                     "hand": k,
                     "called": act,
                     "pitchsim": pitchsims_call(view),
-                    "note": call_note(view, act),
+                    "note": choice_note(view, act, coach_seed(seed, k, i), time=time),
                 }
             )
-        elif view.phase == "put_down":  # 12.2.2, 12.8.1: as the call, not judged
+        elif view.phase == "put_down":  # 12.2.2, 12.8.1: as the call
             downs.append(
                 {
                     "hand": k,
                     "put_down": act,
                     "pitchsim": pitchsims_put_down(view),
-                    "note": put_down_note(view, act),
+                    "note": choice_note(view, act, coach_seed(seed, k, i), time=time),
                 }
             )
         elif len(view.legal()) == 1:

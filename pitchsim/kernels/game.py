@@ -34,7 +34,7 @@ Under the base game's shape (``policies.base_shape``: auction-pitch's trumps, po
 first-lead trump, whatever its settling and win options) ``games_kernel`` picks, for
 seats that neither search nor bid by the advisor, the tournaments' kernel with that
 shape compiled in (``play_deal_base``: the plain play
-loop, ``score.score_plain``), as the hand kernels do (``simulate.hands_kernel``): the
+loop, ``score.score_plain``), as a study run's kernel does (``sample.columns_kernel``): the
 same games, game for game (tests/test_families_games.py), without the tests of what the
 shape lacks.  One logged game (``whole_game`` from Python: ``play --game``, a
 tournament's records) is played by the general kernel under every rules: it takes

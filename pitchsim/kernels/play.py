@@ -240,7 +240,7 @@ def play_hand_base(
     policies' loops compiled for it and inlined (``plain.plain_base``).  A function of
     its own, not a ``base`` argument of ``play_hand``: a default argument of an inlined
     function is not pruned where ``play_hand`` is inlined a few levels deep (it
-    compiled both loops into ``sample.record_hands``, +17 CPU s)."""
+    compiled both loops into a hand kernel, +17 CPU s)."""
     if any_search(policies, n):
         return search_hand(
             held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, np.int64(-1), policies, fr,

@@ -1,10 +1,11 @@
-"""Pitched hands of any preset played in parallel and kept: every seat's cards, trump
-and every award (``record_hands``, what the exact checks and the family sections
-of the report read), or straight away the columns of a study run
-(``record_columns``, ``pitchsim simulate``).
+"""Pitched hands of any preset played in parallel: the columns of a study run
+(``record_columns``: ``pitchsim simulate``), and on request every seat's cards and the
+seat credited with each award (what the exact checks and the family sections of the
+report read, ``study.exact.sample_hands``), from one kernel: the same deals, the same
+machine code, whoever asks.
 
-Deal d is exactly ``simulate.simulate_deals``' deal d (seat 0 pitches, the
-dealer is seat n-1, the key is (seed, d)), so the points recorded here are the ones
+Deal d is exactly ``simulate.make_odds``' deal d with no hand fixed (seat 0 pitches,
+the dealer is seat n-1, the key is (seed, d)), so the points recorded here are the ones
 ``make_odds`` counts.  Under the base game's shape (``policies.base_shape``)
 ``record_columns`` takes ``base`` to compile it in as constants
 (``simulate.study_hand_base``: the same deals and cards; ``columns_kernel`` picks the
@@ -62,73 +63,22 @@ def pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def record_hands(
-    seed,
-    start,
-    count,
-    n,
-    policies,
-    fr,
-    tab,
-    out_dealt,
-    out_held,
-    out_trump,
-    out_points,
-    out_award,
-):
-    """Play deals ``start .. start+count-1``; row ``d`` of ``out_dealt`` / ``out_held``
-    (count x n) gets every seat's cards dealt / held when play starts, ``out_trump[d]``
-    trump, ``out_points[d]`` the points the pitcher's side won and ``out_award[d]``
-    (count x ``score.N_AWARDS``) the seat credited with each award (``score``).
-
-    Any rules, the base game's shape too: the exact checks and the report's sections
-    play tens of thousands of hands, where a second compile of the shape (half a
-    megabyte of machine code) cost more than it saved."""
-    blocks = (count + BLOCK - 1) // BLOCK
-    for b in prange(blocks):
-        _record_block(
-            seed, start, count, np.int64(b), n, policies, fr, tab, out_dealt, out_held, out_trump,
-            out_points, out_award,
-        )  # fmt: skip
-
-
-@njit(cache=True, nogil=True)
-def _record_block(
-    seed, start, count, b, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points,
-    out_award,
-):  # fmt: skip
-    # A function of its own, not inlined into the parallel kernel: numba's parallel
-    # passes over a body holding the hand's play cost tens of CPU seconds of compile.
-    policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
-    owned, scratch = borrowed_scratch(n)
-    dealt, held, award = scratch[1], scratch[2], scratch[7]
-    for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        key = deal_key(seed, start + d)
-        trump, points, _ = pitched_hand(key, n, policies, fr, tab, scratch)
-        for s in range(n):
-            out_dealt[d, s] = dealt[s]
-            out_held[d, s] = held[s]
-        out_trump[d] = trump
-        out_points[d] = points
-        for i in range(N_AWARDS):
-            out_award[d, i] = award[i]
-    keep_alive(owned)
-
-
-@njit(cache=True, parallel=True, nogil=True)
 def record_columns(
     seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
-    trump_count_held, keys, keys_held, points, sides, base,
+    trump_count_held, keys, keys_held, points, sides, all_dealt, all_held, all_award, base,
 ):  # fmt: skip
-    """Play deals ``start .. start+count-1`` (as ``record_hands``) and write the
-    columns of a study run (``study.manifest.COLUMNS``) for deal ``d`` at index ``d``:
+    """Play deals ``start .. start+count-1`` and write the columns of a study run
+    (``study.manifest.COLUMNS``) for deal ``d`` at index ``d``:
     the pitcher's cards dealt (``hand``) and held when play starts, trump, his trumps
     and his key trumps (bit i: he holds ``keycards[trump, i]``; -1: none) dealt and held,
     the points his side won, and per award ``sides[i, d]``: 0 his side took it (under a
     called partner he and the holder of his call, 12.1.6), 1 the other side, 2 nobody
-    (not in play), 3 not a point of these rules.  ``base`` True: the rules are the base
-    game's shape (``policies.base_shape``, else a ValueError), compiled in as constants;
-    None: any rules."""
+    (not in play), 3 not a point of these rules.  ``all_dealt`` / ``all_held`` (count x
+    n) get every seat's cards dealt / held when play starts and ``all_award`` (count x
+    ``score.N_AWARDS``) the seat credited with each award (``score``) when they have rows
+    (a study run passes 0 rows: not kept; the same signature, one compile).  ``base``
+    True: the rules are the base game's shape (``policies.base_shape``, else a
+    ValueError), compiled in as constants; None: any rules."""
     if base is not None:
         literally(base)
         refuse_unless_base_shape(fr)
@@ -136,19 +86,20 @@ def record_columns(
     for b in prange(blocks):
         _columns_block(
             seed, start, count, np.int64(b), n, policies, fr, tab, keycards, hand, held, trump,
-            trump_count, trump_count_held, keys, keys_held, points, sides, base,
+            trump_count, trump_count_held, keys, keys_held, points, sides, all_dealt, all_held,
+            all_award, base,
         )  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
 def record_base_columns(
     seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
-    trump_count_held, keys, keys_held, points, sides,
+    trump_count_held, keys, keys_held, points, sides, all_dealt, all_held, all_award,
 ):  # fmt: skip
     """``record_columns`` with ``base=True``, for callers in Python."""
     record_columns(
         seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
-        trump_count_held, keys, keys_held, points, sides, True,
+        trump_count_held, keys, keys_held, points, sides, all_dealt, all_held, all_award, True,
     )  # fmt: skip
 
 
@@ -160,7 +111,8 @@ def columns_kernel(fr):
 @njit(cache=True, nogil=True)
 def _columns_block(
     seed, start, count, b, n, policies, fr, tab, keycards, hand, held_out, trump_out,
-    trump_count, trump_count_held, keys, keys_held, points, sides, base,
+    trump_count, trump_count_held, keys, keys_held, points, sides, all_dealt, all_held, all_award,
+    base,
 ):  # fmt: skip
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
     owned, scratch = borrowed_scratch(n)
@@ -200,4 +152,10 @@ def _columns_block(
                 sides[i, d] = 0
             else:
                 sides[i, d] = 1
+        if all_dealt.shape[0] > 0:  # every seat's cards and awards, when asked for
+            for s in range(n):
+                all_dealt[d, s] = dealt[s]
+                all_held[d, s] = held[s]
+            for i in range(N_AWARDS):
+                all_award[d, i] = award[i]
     keep_alive(owned)

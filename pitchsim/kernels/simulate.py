@@ -1,6 +1,7 @@
 """Family hands end to end: one hand (``study_hand``), logged hands for the
-cross-check (``play_logged``), many hands in parallel (``simulate_deals``)
-and P(make k) for the pitcher's side (``make_odds``, a library call).
+cross-check (``play_logged``), many hands of one known hand in parallel
+(``simulate_fixed``) and P(make k) for the pitcher's side (``make_odds``, a library
+call).  A study run's hands, and the report's, are ``sample.record_columns``'.
 
 **API** (positional, like the base game's kernels)::
 
@@ -30,7 +31,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import literally, njit, prange
+from numba import njit, prange
 
 from ..game.rules import Rules
 from .borrow import borrowed, keep_alive
@@ -39,12 +40,9 @@ from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
 from .policies.cards import (
     PLAIN_POLICY_IDS,
-    any_rules,
-    base_shape,
     name_trump,
     opening_lead_base,
     opening_lead_in,
-    refuse_unless_base_shape,
 )
 from .presets import F_PARTNER, F_PARTNERSHIP, F_TRUMP_NAMED, rules_array, rules_table
 from .rng import AUCTION_COUNTER, deal_key
@@ -230,7 +228,7 @@ def study_hand_base(
     pitcher's planned lead, ``policies.opening_lead_base``), no discard, no called
     partner (6.3.7), the base game's points (``score.score_plain``, ``award`` alone:
     each point is worth 1).  Returns trump.  (A function of its own, as
-    ``play.play_hand_base``: the hand kernels pick it by ``hands_kernel``.)"""
+    ``play.play_hand_base``: ``sample.columns_kernel`` picks it.)"""
     deal_cards_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
@@ -322,45 +320,6 @@ def play_logged(
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def simulate_deals(
-    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, base
-):
-    """Play deals ``start .. start+count-1`` with seat 0 as pitcher (dealer seat n-1).
-    Per deal: ``out_points`` the points the pitcher's side won; ``out_flags`` bit i set
-    when award i (``score.AWARD_NAMES``) went to the pitcher's side; ``out_trump``.
-
-    ``base`` True: the rules are the base game's shape (``policies.base_shape``, else a
-    ValueError), compiled in as constants (``study_hand_base``); None: any rules.
-    From Python, ``hands_kernel(fr)`` picks the kernel."""
-    if base is not None:
-        literally(base)
-        refuse_unless_base_shape(fr)
-    blocks = (count + BLOCK - 1) // BLOCK
-    for b in prange(blocks):
-        _play_block(
-            seed, start, count, np.int64(b), n, np.int64(0), np.int64(-1), policies, fr, tab, out_points,
-            out_flags, out_trump, base,
-        )  # fmt: skip
-
-
-@njit(cache=True, nogil=True)
-def simulate_base_hands(
-    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump
-):  # fmt: skip
-    """``simulate_deals`` with ``base=True``, for callers in Python (as
-    ``fixed_hand.play_base_fixed``: a Python call with a literal types its arguments
-    again each time)."""
-    simulate_deals(seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, True)
-
-
-def hands_kernel(fr):
-    """The kernel of ``simulate_deals``' arguments (without ``base``) for the
-    rules ``fr``: ``simulate_base_hands`` under the base game's shape
-    (``policies.base_shape``), else ``simulate_deals``."""
-    return simulate_base_hands if base_shape(fr) else any_rules(simulate_deals)
-
-
-@njit(cache=True, parallel=True, nogil=True)
 def simulate_fixed(
     seed,
     start,
@@ -375,14 +334,18 @@ def simulate_fixed(
     out_flags,
     out_trump,
 ):
-    """``simulate_deals`` with the pitcher (seat 0) holding ``fixed_hand`` and
-    ``fixed_trump`` as trump (-1: his policy's choice), as ``study_hand_fixed``: the
-    hand-level odds of one known hand, the base of a family bid-odds."""
+    """Play deals ``start .. start+count-1`` with seat 0 as pitcher (dealer seat n-1),
+    holding ``fixed_hand`` (0: a random hand) and ``fixed_trump`` as trump (-1: his
+    policy's choice), as ``study_hand_fixed``: the hand-level odds of one known hand
+    (``make_odds``).  Per deal: ``out_points`` the points the pitcher's side won;
+    ``out_flags`` bit i set when award i (``score.AWARD_NAMES``) went to the pitcher's
+    side; ``out_trump``.  (A study run's deals are ``sample.record_columns``': the
+    same deals with no hand fixed.)"""
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
             seed, start, count, np.int64(b), n, fixed_hand, fixed_trump, policies, fr, tab, out_points,
-            out_flags, out_trump, None,
+            out_flags, out_trump,
         )  # fmt: skip
 
 
@@ -417,7 +380,7 @@ def plain_flags(award, mine, partners):
 @njit(cache=True, nogil=True)
 def _play_block(
     seed, start, count, b, n, fixed_hand, fixed_trump, policies, fr, tab, out_points,
-    out_flags, out_trump, base,
+    out_flags, out_trump,
 ):  # fmt: skip
     # A function of its own, not inlined into the parallel kernels: numba's parallel
     # passes over a body holding the hand's play cost tens of CPU seconds of compile.
@@ -435,25 +398,16 @@ def _play_block(
     deck = deck if takes_stock(fr) else deck[:0]  # (a kitty is the stock's last cards)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
-        if base is None:
-            trump, _, _, _, _, partner = study_play_fixed(
-                key, n, n - 1, np.int64(PITCHER), np.int64(0), fixed_hand, fixed_trump, policies, fr, tab, deck,
-                dealt, held, hands, won, trick, tseats, no_log, no_log, junk,
-            )  # fmt: skip
-            if called_partner:
-                score_hand(held, won, n, trump, fr, tab, award, points, np.int64(PITCHER), partner)
-                out_points[d] = points[PITCHER]
-                out_flags[d] = side_flags(award, mine, partners, partner)
-            else:  # the side's points are its awards' values: no seat's points needed
-                flags = side_flags_of(held, won, n, trump, fr, tab, mine)
-                out_points[d] = flags_points(flags)
-                out_flags[d] = flags
-        else:
-            trump = study_hand_base(
-                key, n, n - 1, np.int64(PITCHER), fixed_hand, fixed_trump, policies, fr, tab, deck,
-                dealt, held, hands, won, trick, tseats, award, no_log, no_log,
-            )  # fmt: skip
-            flags = plain_flags(award, mine, partners)  # each point worth 1
+        trump, _, _, _, _, partner = study_play_fixed(
+            key, n, n - 1, np.int64(PITCHER), np.int64(0), fixed_hand, fixed_trump, policies, fr, tab, deck,
+            dealt, held, hands, won, trick, tseats, no_log, no_log, junk,
+        )  # fmt: skip
+        if called_partner:
+            score_hand(held, won, n, trump, fr, tab, award, points, np.int64(PITCHER), partner)
+            out_points[d] = points[PITCHER]
+            out_flags[d] = side_flags(award, mine, partners, partner)
+        else:  # the side's points are its awards' values: no seat's points needed
+            flags = side_flags_of(held, won, n, trump, fr, tab, mine)
             out_points[d] = flags_points(flags)
             out_flags[d] = flags
         out_trump[d] = trump

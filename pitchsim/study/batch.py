@@ -106,11 +106,73 @@ def part_buffers(size: int) -> dict[str, np.ndarray]:
 
 
 # ---- a part ---------------------------------------------------------------------------
-# Deal ``i`` at ``n`` players is ``kernels.sample.record_columns``' deal
-# ``i`` under the stream seed ``seed * 8 + n``, which is ``simulate_deals``' and
-# ``make_odds``' deal ``i`` under that seed: seat 0 pitches, the dealer is seat
-# n-1, every seat plays the run's policy.  A part's content is a function of (seed,
-# player count, deal range, rules, policy) only, on any thread count or chunking.
+# Deal ``i`` at ``n`` players is ``kernels.sample.record_columns``' deal ``i`` under the
+# stream seed ``seed * 8 + n``, which is ``make_odds``' deal ``i`` under that seed: seat 0
+# pitches, the dealer is seat n-1, every seat plays the run's policy.  A part's content
+# is a function of (seed, player count, deal range, rules, policy) only, on any thread
+# count or chunking.
+
+
+def play_deals(
+    rules: Rules,
+    n: int,
+    seed: int,
+    start: int,
+    count: int,
+    policies: np.ndarray,
+    threads: int | None = None,
+    *,
+    seats: bool = False,
+    buffers: dict[str, np.ndarray] | None = None,
+    progress=None,
+    kernel=None,
+) -> dict[str, np.ndarray]:
+    """Deals ``start .. start+count-1`` of the stream ``seed`` at ``n`` players (seat 0
+    pitches, the dealer is seat n-1, seat s plays ``policies[s]``: ``policy_row`` or
+    mixed), played by the kernel ``pitchsim simulate`` runs
+    (``kernels.sample.columns_kernel``): every column of :data:`COLUMNS` by name (views
+    of ``buffers``, from :func:`part_buffers` when given, valid until they are reused).
+    With ``seats`` also ``all_dealt`` and ``all_held`` (count x n: every seat's cards as
+    dealt and when play starts) and ``all_award`` (count x N_AWARDS: the seat credited
+    with each award, ``kernels.score``), what the report's exact checks read.
+    ``kernel``: another kernel of the same arguments (a test plays the base game's
+    shape on the kernel of any rules, ``any_rules(record_columns)``)."""
+    from ..kernels.presets import rules_array, rules_table
+    from ..kernels.sample import columns_kernel
+
+    if buffers is None or buffers["deal"].size < count:
+        buffers = part_buffers(count)
+    fr, tab = rules_array(rules), rules_table(rules)
+    kernel = columns_kernel(fr) if kernel is None else kernel
+    keycards = key_table(rules)
+    col = {name: a[:count] for name, a in buffers.items()}
+    col["deal"][:] = np.arange(start, start + count)
+    col["players"][:] = n
+    sides = np.empty((N_AWARDS, min(count, CHUNK)), np.uint8)
+    rows = count if seats else 0  # (0 rows: not kept, the same kernel)
+    every = {
+        "all_dealt": np.empty((rows, n), np.int64),
+        "all_held": np.empty((rows, n), np.int64),
+        "all_award": np.empty((rows, N_AWARDS), np.int64),
+    }
+    with _KERNEL_LOCK, use_threads(threads):
+        for a, b in chunked(count):
+            m = b - a
+            # a whole C-ordered array (a short last chunk's slice would be 'A' layout,
+            # another signature compiled in the middle of a run)
+            out = sides if m == sides.shape[1] else np.empty((N_AWARDS, m), np.uint8)
+            kept = [x[a:b] if seats else x for x in every.values()]
+            kernel(
+                seed, start + a, m, n, policies, fr, tab, keycards,
+                col["hand"][a:b], col["held"][a:b], col["trump"][a:b], col["trump_count"][a:b],
+                col["trump_count_held"][a:b], col["keys"][a:b], col["keys_held"][a:b],
+                col["points"][a:b], out, *kept,
+            )  # fmt: skip
+            for i, name in enumerate(AWARDS):
+                col[name][a:b] = out[i]
+            if progress is not None:
+                progress(m)
+    return {name: col[name] for name in SCHEMA.names} | (every if seats else {})
 
 
 def simulate_part(
@@ -120,43 +182,16 @@ def simulate_part(
     progress=None,
     buffers: dict[str, np.ndarray] | None = None,
 ) -> dict[str, np.ndarray]:
-    """Play the deals of ``part`` under the run's preset: its columns in the order of
-    :data:`COLUMNS`, views of ``buffers`` (from :func:`part_buffers` when given, valid
-    until they are reused)."""
-    from ..kernels.presets import rules_array, rules_table
-    from ..kernels.sample import columns_kernel
+    """Play the deals of ``part`` under the run's preset (:func:`play_deals`): its
+    columns in the order of :data:`COLUMNS`, views of ``buffers`` (from
+    :func:`part_buffers` when given, valid until they are reused)."""
     from ..kernels.simulate import policy_row
 
-    if buffers is None or buffers["deal"].size < part.count:
-        buffers = part_buffers(part.count)
-    n, count = part.players, part.count
-    rules = Rules.parse(params.rules)
-    fr, tab = rules_array(rules), rules_table(rules)
-    kernel = columns_kernel(fr)
-    keycards = key_table(rules)
-    policies = policy_row(params.policy, n)
-    seed = params.stream_seed(n)
-    col = {name: a[:count] for name, a in buffers.items()}
-    col["deal"][:] = np.arange(part.start, part.start + count)
-    col["players"][:] = n
-    sides = np.empty((N_AWARDS, min(count, CHUNK)), np.uint8)
-    with _KERNEL_LOCK, use_threads(threads):
-        for a, b in chunked(count):
-            m = b - a
-            # a whole C-ordered array (a short last chunk's slice would be 'A' layout,
-            # another signature compiled in the middle of a run)
-            out = sides if m == sides.shape[1] else np.empty((N_AWARDS, m), np.uint8)
-            kernel(
-                seed, part.start + a, m, n, policies, fr, tab, keycards,
-                col["hand"][a:b], col["held"][a:b], col["trump"][a:b], col["trump_count"][a:b],
-                col["trump_count_held"][a:b], col["keys"][a:b], col["keys_held"][a:b],
-                col["points"][a:b], out,
-            )  # fmt: skip
-            for i, name in enumerate(AWARDS):
-                col[name][a:b] = out[i]
-            if progress is not None:
-                progress(m)
-    return {name: col[name] for name in SCHEMA.names}
+    n = part.players
+    return play_deals(
+        Rules.parse(params.rules), n, params.stream_seed(n), part.start, part.count,
+        policy_row(params.policy, n), threads, buffers=buffers, progress=progress,
+    )  # fmt: skip
 
 
 def part_table(columns: dict[str, np.ndarray]) -> pa.Table:

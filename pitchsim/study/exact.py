@@ -236,39 +236,22 @@ def sample_hands(
     each deal and the seconds taken (wall and CPU)."""
     from ..kernels.partner import call_and_partner
     from ..kernels.presets import T_TRUMPS, rules_array, rules_table
-    from ..kernels.sample import record_hands
-    from ..kernels.score import N_AWARDS
     from ..kernels.simulate import policy_row
-    from ..util.runtime import CHUNK, chunked, use_threads
+    from .batch import play_deals
 
     r = Rules.parse(rules)
     r.check_players(players)
     fr, tab = rules_array(r), rules_table(r)
-    out = {
-        "dealt": np.empty((deals, players), np.int64),
-        "held": np.empty((deals, players), np.int64),
-        "trump": np.empty(deals, np.int64),
-        "points": np.empty(deals, np.int64),
-        "award": np.empty((deals, N_AWARDS), np.int64),
-    }
-    pols = policy_row(policy, players)
     w0, c0 = time.perf_counter(), time.process_time()
-    with use_threads(threads):
-        for a, b in chunked(deals, CHUNK):
-            record_hands(
-                seed,
-                a,
-                b - a,
-                players,
-                pols,
-                fr,
-                tab,
-                out["dealt"][a:b],
-                out["held"][a:b],
-                out["trump"][a:b],
-                out["points"][a:b],
-                out["award"][a:b],
-            )
+    # the kernel ``pitchsim simulate`` runs, every seat's cards and awards kept
+    c = play_deals(r, players, seed, 0, deals, policy_row(policy, players), threads, seats=True)
+    out = {
+        "dealt": c["all_dealt"],
+        "held": c["all_held"],
+        "trump": c["trump"].astype(np.int64),
+        "points": c["points"].astype(np.int64),
+        "award": c["all_award"],
+    }
     out["wall_s"] = time.perf_counter() - w0
     out["cpu_s"] = time.process_time() - c0
     # pitchsim's call read back as the hand kernel made it (the record keeps no call)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, call_note, judged, put_down_note
+from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, choice_note, judged
+from ..coach.practice import coach_seed
 from ..coach.review import ReviewError, review
 from ..game.rules import label
 from ..table.record import _rules, replay, views_of
@@ -55,8 +56,10 @@ def review_record(
         source = f"reviewed now: {samples:,} deals a call, {worlds:,} worlds a card"
     steps = []
     left = iter(js)
-    for (view, act), k, judging in zip(decisions, hand_of, chosen, strict=True):
+    for i, ((view, act), k, judging) in enumerate(zip(decisions, hand_of, chosen, strict=True), 1):
         j = next(left) if judging else None
+        # the call of a partner's card (12.1) and a put-down (12.2.2, 12.8.1): a note
+        noted = view.phase in ("call", "put_down")
         if j is not None and j.kind == "call" and j.steal is None:
             j = replace(j, steal=view.stealing_call())  # a save from before steals were marked
         steps.append(
@@ -66,8 +69,7 @@ def review_record(
                 "action": act,
                 "judgement": None if j is None else judgement_json(j),
             }
-            | ({"note": call_note(view, act)} if view.phase == "call" else {})  # 12.1
-            | ({"note": put_down_note(view, act)} if view.phase == "put_down" else {})
+            | ({"note": choice_note(view, act, coach_seed(seed, k, i), time=time)} if noted else {})
         )
     return {
         "seat": seat,

@@ -159,7 +159,8 @@ class Game:
             self.coach_seconds.append(time.monotonic() - self.acted_at)
         if text.startswith("coach:") or text.startswith("your only"):
             self.lines.append(text)
-            self.publish()
+            # a verdict ends the coach's turn: the page shows the others playing again
+            self.publish(thinking=self.thinking and not text.startswith("coach:"))
 
     def publish(self, **changes) -> None:
         with self.changed:
@@ -167,6 +168,14 @@ class Game:
                 setattr(self, k, v)
             self.version += 1
             self.changed.notify_all()
+
+    def _last_note(self) -> dict | None:
+        """The coach's last note on a call of a partner's card or a put-down, when no
+        judgement came after it: the coach's panel shows it (else the last judgement)."""
+        notes = self.state.notes
+        if notes and notes[-1]["after"] == len(self.state.judgements):
+            return notes[-1]
+        return None
 
     # --- what the page asks
     def start(self, wait: float = 60.0) -> None:
@@ -234,6 +243,7 @@ class Game:
                 "view": None if view is None else view_json(view),
                 "keys": keys_json(self.rules, self.players, view),
                 "judgements": [judgement_json(j) for j in self.state.judgements],
+                "note": self._last_note(),
                 "hands": list(self.hands),
                 "ends": hand_ends(self.hands, self.rules, self.seat),
                 "log": self.lines[-50:],

@@ -594,8 +594,11 @@ function renderGame() {
   renderStatus();
   const box = $("coach");
   const last = g.judgements[g.judgements.length - 1];
-  box.hidden = !g.coach || !last;
-  if (last) {
+  box.hidden = !g.coach || (!last && !g.note);
+  if (g.note) {  // the call of a partner's card or a put-down, after the last judgement
+    box.replaceChildren(el("h3", {}, `Coach · hand ${g.note.hand}`),
+      el("p", { class: "call-note" }, g.note.text));
+  } else if (last) {
     // "you named ♠ spades trump", as the review says it (not "your trump ♠ spades trump")
     const what = last.kind === "trump" ? "you named" : `your ${last.kind}`;
     box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · ${what} ${judgedName(last, last.chosen)}`),

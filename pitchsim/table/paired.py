@@ -1,0 +1,185 @@
+"""One hand played twice or more, paired: the same deal, the same seats drawing from the
+same random streams, and only one decision made otherwise in each arm.  A policy for a
+decision (the call of a partner's card, a put-down) is measured so against another
+(``scripts/call_policy.py``, ``scripts/put_down_policy.py``: the boards of a seed at
+the open table), and the coach values a person's choice against pitchsim's so on
+worlds that fit what he knows (``coach.hand_worlds``).
+
+An arm is ``pick(seat, view) -> action | None``: the action it takes at that decision,
+or None to let the seats decide as always.  Everything one arm does not pick is decided
+by the same seats from the same streams in every arm, so the arms differ only by what
+they pick and what follows from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+import numpy as np
+
+from ..game.rules import Rules, label
+from ..kernels.contract import MAX_DEALS
+from ..kernels.rng import deal_key
+from .game import TableDeal, _ask, _kernel_deal
+
+Pick = Callable[[int, object], "str | None"]  # (seat, view) -> action, None: the seats'
+
+
+def play_hand(hand: TableDeal, ask: Callable[[int, object], str]) -> dict:
+    """``hand`` played to its end, each decision ``ask(seat, view)``; its record."""
+    walk = hand.run()
+    try:
+        seat, view = next(walk)
+        while True:
+            seat, view = walk.send(ask(seat, view))
+    except StopIteration as end:
+        return end.value
+
+
+def asking(seats: Sequence, key, pick: Pick | None) -> Callable[[int, object], str]:
+    """The arm ``pick`` first, else the seats (``table.game._ask``, from stream ``key``)."""
+
+    def ask(seat: int, view) -> str:
+        action = None if pick is None else pick(seat, view)
+        return _ask(seats, seat, view, key) if action is None else action
+
+    return ask
+
+
+def board_hands(
+    r: Rules, n: int, boards: int, seed: int, seats: Sequence, arms: Callable[[random.Random], list]
+) -> Iterator[list[dict]]:
+    """Per board ``b`` of ``seed``: its hand at the open table (``TableDeal``: the deal
+    and draw the family kernels give board ``b``, scores 0, the dealer seat ``b`` mod
+    ``n``) played once per arm of ``arms(rng)`` (the board's own ``random.Random``, the
+    same for every arm, so a random arm picks from the same stream), the records in
+    the arms' order."""
+    for b in range(boards):
+        key = np.uint64(deal_key(seed, b * MAX_DEALS))
+        picks = arms(random.Random(seed * 1_000_003 + b))
+        docs = []
+        for pick in picks:
+            dealt, stock, draw = _kernel_deal(r, n, b % n, key)
+            hand = TableDeal(r, n, b % n, dealt, stock, [0] * n, draw)
+            docs.append(play_hand(hand, asking(seats, key, pick)))
+        yield docs
+
+
+def interval(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and its 95% half-width (1.96 standard errors; NaN under 2)."""
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, math.nan
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    return m, 1.96 * math.sqrt(var / len(xs))
+
+
+MEASURES = (  # the figures of a side, by name: (words, from a record and the seat)
+    ("points", "the side's points"),
+    ("made", "P(make)"),
+    ("score", "the seat's score change"),
+)
+
+
+def policy_versus_random(
+    r: Rules,
+    n: int,
+    boards: int,
+    seed: int,
+    strategy: str,
+    decides: Callable[[int, object], bool],
+    seat_of: Callable[[dict], int | None],
+) -> tuple[dict, list[tuple[int, list[dict]]]]:
+    """pitchsim's seats (``strategy``, every seat) against the same seats but for the
+    decisions ``decides(seat, view)`` picks, each taken uniformly at random from its
+    legal actions, on ``boards`` boards of ``seed`` (``board_hands``).  For the seat
+    ``seat_of(record)`` (None: the board is left out, e.g. nobody bid) per board: its
+    side's points taken, whether it made its bid (a defender: set the pitcher) and its
+    score change, summed up as each arm's mean and their paired difference
+    (``paired_summary``), with the CPU seconds.  Also the boards kept, as (seat, the
+    arms' records)."""
+    from .seats import KernelSeat
+
+    seats = [KernelSeat(strategy) for _ in range(n)]
+
+    def arms(rng: random.Random) -> list:
+        def at_random(seat: int, view) -> str | None:
+            return rng.choice(view.legal()) if decides(seat, view) else None
+
+        return [None, at_random]
+
+    rows: dict = {name: ([], []) for name, _ in MEASURES}
+    kept = []
+    cpu = time.process_time()
+    for docs in board_hands(r, n, boards, seed, seats, arms):
+        s = seat_of(docs[0])
+        if s is None:
+            continue
+        kept.append((s, docs))
+        for arm, d in enumerate(docs):
+            ours = r.team(s) == r.team(d["pitcher"]) or s == d.get("partner")
+            rows["points"][arm].append(d["points_won"][s])
+            rows["made"][arm].append(float(d["made"] == ours))
+            rows["score"][arm].append(d["round_points"][s])
+    out = {
+        "rules": label(r),
+        "players": n,
+        "strategy": strategy,
+        "boards": boards,
+        "seed": seed,
+        "hands": len(kept),
+        "cpu_seconds": round(time.process_time() - cpu, 1),
+    }
+    for name, _ in MEASURES:
+        out[name] = paired_summary(*rows[name])
+    return out, kept
+
+
+def board_options(doc: str, rules: str, players: int) -> argparse.ArgumentParser:
+    """A script's options for ``policy_versus_random`` (``doc``: its docstring)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--rules", default=rules)
+    ap.add_argument("--players", type=int, default=players)
+    ap.add_argument("--boards", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--strategy", default="heuristic+heuristic")
+    ap.add_argument("--json", action="store_true")
+    return ap
+
+
+def print_summary(out: dict, as_json: bool, head: str, words: dict[str, str]) -> None:
+    """``policy_versus_random``'s figures printed: as JSON, or ``head`` and a line each."""
+    if as_json:
+        print(json.dumps(out, indent=2))
+    else:
+        print("\n".join([head, *summary_lines(out, words)]))
+
+
+def summary_lines(out: dict, words: dict[str, str] | None = None) -> list[str]:
+    """``policy_versus_random``'s figures, a line each (``words``: other names for them)."""
+    lines = []
+    for name, said in MEASURES:
+        o = out[name]
+        lo, hi = o["ci95"]
+        lines.append(
+            f"  {(words or {}).get(name, said)}: pitchsim {o['pitchsim']:.3f}, random "
+            f"{o['random']:.3f}, difference {o['difference']:+.3f} (95% {lo:+.3f} to {hi:+.3f})"
+        )
+    return lines
+
+
+def paired_summary(mine: Sequence[float], other: Sequence[float]) -> dict:
+    """Two arms' values on the same boards: each mean, and the paired difference (the
+    first's minus the second's) with its 95% interval."""
+    d, half = interval([x - y for x, y in zip(mine, other, strict=True)])
+    return {
+        "pitchsim": sum(mine) / len(mine),
+        "random": sum(other) / len(other),
+        "difference": d,
+        "ci95": [d - half, d + half],
+    }
