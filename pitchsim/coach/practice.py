@@ -821,7 +821,7 @@ def read_save(doc: object, name: str) -> Saved:
     seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
     :class:`PracticeError` of one line naming ``name`` and what is wrong."""
     from ..table.bidding import Strategy, StrategyError
-    from ..table.game import RECORD_VERSION, puts_down
+    from ..table.game import RECORD_VERSION
     from ..table.record import (
         DealOrderError,
         RecordError,
@@ -830,6 +830,7 @@ def read_save(doc: object, name: str) -> Saved:
         _same,
         call_by_rule,
         put_down_by_rule,
+        record_version,
         replay,
     )
 
@@ -883,13 +884,13 @@ def read_save(doc: object, name: str) -> Saved:
             "(record version 1, 12.1): it replays (play --replay, review) but cannot "
             "go on"
         )
-    if put_down_by_rule(doc):  # versions 1-2: their games are version 3's, but for
-        if puts_down(rules):  # the put-downs, pitchsim's then
-            raise PracticeError(
-                f"{name} was saved before the put-down coming down to 6 was a decision "
-                f"(record version {doc['version']}, 12.2.2, 12.8.1): it replays "
-                "(play --replay, review) but cannot go on"
-            )
+    if put_down_by_rule(doc, rules):  # an older version's put-downs, pitchsim's then
+        raise PracticeError(
+            f"{name} was saved before the put-down under its rules was a decision "
+            f"(record version {doc['version']}, 12.2.2, 12.8): it replays "
+            "(play --replay, review) but cannot go on"
+        )
+    if record_version(doc) != RECORD_VERSION:  # otherwise the game is this version's
         doc = doc | {"version": RECORD_VERSION}
     decisions = [  # the person's decisions with a choice: those the coach judges
         (k, v.phase, act)
