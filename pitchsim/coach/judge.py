@@ -55,7 +55,15 @@ from dataclasses import dataclass
 
 from ..game import reference as F
 from ..game.cards import format_card, parse_cards
-from ..game.view import CALL_ACTION, PUT_DOWN_ACTION, STEAL, View, call_text, card_text
+from ..game.view import (
+    CALL_ACTION,
+    DRAW_ACTION,
+    PUT_DOWN_ACTION,
+    STEAL,
+    View,
+    call_text,
+    card_text,
+)
 from ..table.decide import pitchsims_call, pitchsims_put_down
 
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
@@ -491,16 +499,23 @@ def call_note(view: View, action: str) -> str | None:
 
 
 def put_down_note(view: View, action: str) -> str | None:
-    """The coach on a card put down coming down to 6 (12.2.2, 12.8.1): nothing when it
-    is pitchsim's; else pitchsim's and its rule (12.8.3), unjudged."""
+    """The coach on a card put down coming down to 6 (12.2.2, 12.8.1), or on putting
+    down to draw or stopping (12.8.2): nothing when it is pitchsim's; else pitchsim's
+    and its rule (12.8.3), unjudged."""
     want = pitchsims_put_down(view)
     if action == want:
         return None
+    if view.drawing:  # 12.8.2: pitchsim's rule under draw
+        rule = (
+            "every non-trump but the highest needed to keep 3 cards, the lowest first, "
+            "then its trumps beyond 6 by rule X (12.8.3)"
+        )
+        if want == DRAW_ACTION:
+            return f"coach: pitchsim puts down no more here and draws: {rule}."
+    else:
+        rule = "its non-trumps, the lowest first, then its trumps by rule X (12.8.3)"
     shown = format_card(parse_cards(want[len(PUT_DOWN_ACTION) :], view.preset.jokers)[0])
-    return (
-        f"coach: pitchsim puts down {shown} first: its non-trumps, the lowest first, then "
-        "its trumps by rule X (12.8.3)."
-    )
+    return f"coach: pitchsim puts down {shown} first: {rule}."
 
 
 def judge(
@@ -666,6 +681,8 @@ def show_action(kind: str, text: str) -> str:
         return format_card(_card(text[len(CALL_ACTION) :]))
     if text.startswith(PUT_DOWN_ACTION):  # a card put down (12.2.2, 12.8.1)
         return format_card(_card(text[len(PUT_DOWN_ACTION) :]))
+    if text == DRAW_ACTION:  # no more put down: drawn back to 6 (12.8.2)
+        return "draw"
     if kind == "call":
         return text
     if kind == "trump":
