@@ -566,7 +566,12 @@ def _draw_lines(view: View, who: list[str], paint) -> list[str]:
     if view.drawn:
         mine += f" ({cards(view.drawn)})"
     lines = [mine]
-    others = [f"{who[s]} drew {d.drawn}" for s, d in enumerate(view.draws) if s != me]
+    down = view.preset.discard != "non-trump"  # 12.8: what each put down is the count seen
+    others = [
+        f"{who[s]} drew {d.drawn}" + (f" (put down {d.discarded})" if down else "")
+        for s, d in enumerate(view.draws)
+        if s != me
+    ]
     lines.append("      " + ", ".join(others))
     shown = [f"{who[s]} {cards(d.shown)}" for s, d in enumerate(view.draws) if s != me and d.shown]
     if shown:  # discards=shown (12.9)
