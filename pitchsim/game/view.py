@@ -1498,13 +1498,6 @@ class _Replay:
             draws[s] = SeatDraw(d.discarded, (), took + from_junk, up)
             if s == v.seat:
                 drawn_from_stock, drawn_from_junk = took, from_junk
-        if mover is not None:  # a put-down under way (12.8.2), its own or another's
-            if mover == v.seat:
-                held &= ~mask_of(own_down)
-            self.ask_put_down(mover, held, trump, drawing=mover != kitty_seat)
-            if v.drawn:
-                self.fail(f"draw: seat {v.seat} drew before its turn to draw (12.8.2)")
-            return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own_down))
         if len(v.drawn) != drawn_from_stock + drawn_from_junk:
             self.fail(
                 f"draw: seat {v.seat} drew {len(v.drawn)} cards, but after its discard it "
@@ -1517,6 +1510,8 @@ class _Replay:
         self.lost_to_junk = mask_of(own_down) if junk_draw_after_me else 0
         self.see_shown(shown_by, shown_out)
         held = (held & ~mask_of(own_down)) | mask_of(v.drawn)
+        if mover is not None:  # a put-down under way (12.8.2), its own or another's
+            self.ask_put_down(mover, held, trump, drawing=mover != kitty_seat)
         return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own_down))
 
     # ---- 4.8 ------------------------------------------------------------------------
