@@ -299,3 +299,81 @@ def test_12_8_2_the_engine_and_an_outside_seat_answer_the_put_down():
     with pytest.raises(ValueError, match="not a legal action"):
         checked_action(v, "down:" + card_text(other))
     assert checked_action(v, v.legal()[0].upper()) == v.legal()[0]
+
+
+def test_12_8_2_practice_numbers_the_draw_last_reads_d_and_refuses_by_the_rule():
+    """Practice under discard=draw: the cards numbered as the hand is shown and
+    ``draw`` last, ``d`` read as it once 6 or fewer are held (refused before, 12.8.2),
+    a trump not beyond 6 refused naming the rule, and the coach saying pitchsim's card
+    or that it would draw now (12.8.3)."""
+    from pitchsim.coach.judge import put_down_note, show_action
+    from pitchsim.coach.practice import Refusal, read_choice, render_view, shown_choices
+
+    spec, n = "auction-pitch,deal=9,discard=draw,trump=named", 4
+
+    def stopping(vs):
+        return next((x for x in vs if "draw" in x.legal() and len(x.legal()) > 1), None)
+
+    early = lambda v: "draw" if v.phase == "put_down" and "draw" in v.legal() else None  # noqa: E731
+    for g in range(8):
+        _, views = _walk(spec, n, g, False, None)
+        v = stopping([x for x in views if x.phase == "put_down" and x.drawing])
+        if v is not None:
+            break
+    legal, numbered = v.legal(), shown_choices(v)
+    assert numbered[-1] == "draw" and sorted(numbered) == sorted(legal)
+    assert read_choice("d", v, legal) == "draw" == read_choice(str(len(numbered)), v, legal)
+    text = render_view(v)
+    assert "keep 3 to 6, then draw back to 6): 1:" in text and f"{len(numbered)}:draw" in text
+    assert show_action("put_down", "draw") == "draw"
+    trumps = [c for c in v.kept if F.is_trump(c, v.trump, v.preset)]
+    if 0 < len(trumps) <= 6 and len(v.kept) > 3:
+        said = read_choice(card_text(trumps[0]), v, legal)
+        assert isinstance(said, Refusal) and "12.8.2" in said.message
+    assert put_down_note(v, "draw") is not None  # pitchsim would put down more here
+    full = next(
+        x for x in _walk(spec, n, 0, False, early)[1] if x.phase == "put_down" and x.drawing
+    )
+    assert len(full.kept) > 6
+    said = read_choice("d", full, full.legal())
+    assert isinstance(said, Refusal) and "more than 6" in said.message
+
+
+def test_12_8_3_review_lists_the_persons_draw_beside_pitchsims_put_down():
+    """``review`` (the terminal's and the page's) lists each put-down decision of the
+    seat under discard=draw, its ``draw`` too, beside pitchsim's, unjudged."""
+    from pitchsim.coach.review import review
+    from pitchsim.table.decide import pitchsims_put_down
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.record import replay, views_of
+    from pitchsim.table.seats import KernelSeat
+    from pitchsim.web.review import review_record
+
+    class Stopper:  # puts down the least it may, then draws (12.8.2)
+        seat = KernelSeat("heuristic+heuristic")
+
+        def call(self, view):
+            if view.phase == "put_down" and "draw" in view.legal():
+                return "draw"
+            return self.seat.call(view)
+
+        def play(self, view):
+            return self.seat.play(view)
+
+    r = Rules.parse("auction-pitch,deal=9,discard=draw,trump=named")
+    record = play_table_game([Stopper(), *["heuristic+heuristic"] * 3], r, 7)
+    record = json.loads(json.dumps(record))
+    record["hands"] = record["hands"][:1]
+    for key in ("winner", "winners", "final_scores"):
+        record.pop(key, None)
+    record = replay(record, strategies=False)
+    views = [(v, a) for v, a in views_of(record) if v.seat == 0 and v.phase == "put_down"]
+    assert views and views[-1][1] == "draw"
+    rv = review(record, 0, 7, samples=40, worlds=4, time=None)
+    assert [(d["put_down"], d["pitchsim"]) for d in rv.put_downs] == [
+        (a, pitchsims_put_down(v)) for v, a in views
+    ]
+    assert rv.put_downs[-1]["note"]  # pitchsim would have put down more
+    page = review_record(record, 0, 40, 4, time=None)
+    steps = [s for s in page["steps"] if s["view"]["phase"] == "put_down"]
+    assert [s["action"] for s in steps] == [a for _, a in views]
