@@ -377,3 +377,54 @@ def test_12_8_3_review_lists_the_persons_draw_beside_pitchsims_put_down():
     page = review_record(record, 0, 40, 4, time=None)
     steps = [s for s in page["steps"] if s["view"]["phase"] == "put_down"]
     assert [s["action"] for s in steps] == [a for _, a in views]
+
+
+BAD_BOT = """
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": "pitch-engine/1", "name": "bad",
+                          "options": []}), flush=True)
+    elif msg["type"] == "decide":
+        legal = msg["view"]["legal"]
+        act = "draw" if legal[0].startswith("down:") else legal[0]  # draw at once
+        print(json.dumps({"type": "action", "id": msg["id"], "action": act}), flush=True)
+    elif msg["type"] == "quit":
+        break
+"""
+
+
+def test_12_8_2_a_cmd_seat_puts_down_and_draws_and_a_bad_draw_forfeits(tmp_path):
+    """A ``cmd:`` seat (examples/bots/simple_bot.py: its lowest plain cards down to 6,
+    then ``draw``) plays a discard=draw game through its views; one that answers
+    ``draw`` while it holds more than 6 forfeits, the reason naming the legal actions,
+    and nobody plays in its place."""
+    import sys
+    from pathlib import Path
+
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.outside import CommandSeat
+
+    r = Rules.parse("auction-pitch,deal=9,discard=draw,trump=named")
+    bot = Path(__file__).resolve().parents[1] / "examples" / "bots" / "simple_bot.py"
+    seat = CommandSeat(f"{sys.executable} {bot}", decision_time=60)
+    try:
+        record = play_table_game([seat, *["heuristic+heuristic"] * 3], r, 3, 0)
+    finally:
+        seat.close()
+    assert not record.get("forfeit") and record["winners"]
+    mine = [a["action"] for h in record["hands"] for a in h["actions"] if a["seat"] == 0]
+    assert "draw" in mine and any(a.startswith("down:") for a in mine)
+    path = tmp_path / "bad.py"
+    path.write_text(BAD_BOT)
+    seat = CommandSeat(f"{sys.executable} {path}", decision_time=60)
+    try:
+        record = play_table_game([seat, *["heuristic+heuristic"] * 3], r, 3, 0)
+    finally:
+        seat.close()
+    assert record["forfeit"]["seat"] == 0
+    assert "draw" in record["forfeit"]["reason"] and "down:" in record["forfeit"]["reason"]
+    last = record["hands"][-1]
+    assert last["incomplete"] and last["actions"][-1]["seat"] != 0
+    assert not [a for a in last["actions"] if a["action"] == "draw"]
