@@ -428,3 +428,58 @@ def test_12_8_2_a_cmd_seat_puts_down_and_draws_and_a_bad_draw_forfeits(tmp_path)
     last = record["hands"][-1]
     assert last["incomplete"] and last["actions"][-1]["seat"] != 0
     assert not [a for a in last["actions"] if a["action"] == "draw"]
+
+
+@pytest.mark.parametrize(
+    "spec, shown",
+    [
+        ("auction-pitch,deal=9,discard=draw,trump=named", False),
+        ("smear,deal=9,discard=draw,discards=shown", True),
+    ],
+)
+def test_12_8_4_and_12_9_the_search_knows_a_chosen_put_down_as_the_seat_saw_it(spec, shown):
+    """Seat 0 keeps more than pitchsim would (it says ``draw`` at once): the search's
+    knowledge at each seat's first card counts seat 0's chosen put-down out of play for
+    seat 0, and for every other seat only under discards=shown (face up, 12.9); face
+    down it is unseen to them (12.8.4).  Nobody draws from the discards here (the stock
+    is enough), so none of it can be back in play."""
+    from pitchsim.table.decide import view_knowledge
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.record import views_of
+    from pitchsim.table.seats import KernelSeat
+
+    class Stopper:
+        seat = KernelSeat("heuristic+heuristic")
+
+        def call(self, view):
+            if view.phase == "put_down" and "draw" in view.legal():
+                return "draw"
+            return self.seat.call(view)
+
+        def play(self, view):
+            return self.seat.play(view)
+
+    r = Rules.parse(spec)
+    record = json.loads(
+        json.dumps(play_table_game([Stopper(), *["heuristic+heuristic"] * 3], r, 7))
+    )
+    checked, first = 0, set()
+    for v, _ in views_of(record):
+        if v.phase != "play" or (v.hands_played, v.seat, v.dealer) in first:
+            continue
+        first.add((v.hands_played, v.seat, v.dealer))
+        h = next(
+            h
+            for h in record["hands"]
+            if h["dealer"] == v.dealer and h["hands"][v.seat] == [card_text(c) for c in v.hand]
+        )
+        down = mask_of(parse_cards(" ".join(h["draw"]["seats"][0]["discarded"])))
+        assert down and not any(
+            h["draw"]["seats"][s]["drawn"]
+            and set(h["draw"]["seats"][s]["drawn"]) & set(h["draw"]["seats"][0]["discarded"])
+            for s in range(4)
+        )
+        known = int(view_knowledge(v).known_out)
+        assert known & down == (down if v.seat == 0 or shown else 0)
+        checked += 1
+    assert checked >= 4
