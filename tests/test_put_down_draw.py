@@ -25,6 +25,25 @@ DRAW = [
 ]
 
 
+class Chooser:
+    """An outside seat: pitchsim's decisions, but under discard=draw it says ``draw`` as
+    soon as it may (keeping up to 6) or, ``most``, puts down every card it may (12.8.2)."""
+
+    def __init__(self, most: bool):
+        from pitchsim.table.seats import KernelSeat
+
+        self.most, self.seat = most, KernelSeat("heuristic+heuristic")
+
+    def call(self, view):
+        if view.phase == "put_down" and view.drawing:
+            downs = [a for a in view.legal() if a != "draw"]
+            return downs[0] if (self.most and downs) or "draw" not in view.legal() else "draw"
+        return self.seat.call(view)
+
+    def play(self, view):
+        return self.seat.play(view)
+
+
 def _card(action: str) -> int:
     return parse_cards(action[len("down:") :])[0]
 
@@ -89,20 +108,6 @@ def test_12_8_2_a_seat_that_stops_early_or_puts_down_the_most_is_played_out():
     out hold exactly what each kept and drew, and the record replays."""
     from pitchsim.table.game import play_table_game
     from pitchsim.table.record import replay
-    from pitchsim.table.seats import KernelSeat
-
-    class Chooser:
-        def __init__(self, most: bool):
-            self.most, self.seat = most, KernelSeat("heuristic+heuristic")
-
-        def call(self, view):
-            if view.phase == "put_down" and view.drawing:
-                downs = [a for a in view.legal() if a != "draw"]
-                return downs[0] if (self.most and downs) or "draw" not in view.legal() else "draw"
-            return self.seat.call(view)
-
-        def play(self, view):
-            return self.seat.play(view)
 
     r = Rules.parse("auction-pitch,deal=9,discard=draw,trump=named")
     for most in (False, True):
@@ -346,22 +351,10 @@ def test_12_8_3_review_lists_the_persons_draw_beside_pitchsims_put_down():
     from pitchsim.table.decide import pitchsims_put_down
     from pitchsim.table.game import play_table_game
     from pitchsim.table.record import replay, views_of
-    from pitchsim.table.seats import KernelSeat
     from pitchsim.web.review import review_record
 
-    class Stopper:  # puts down the least it may, then draws (12.8.2)
-        seat = KernelSeat("heuristic+heuristic")
-
-        def call(self, view):
-            if view.phase == "put_down" and "draw" in view.legal():
-                return "draw"
-            return self.seat.call(view)
-
-        def play(self, view):
-            return self.seat.play(view)
-
     r = Rules.parse("auction-pitch,deal=9,discard=draw,trump=named")
-    record = play_table_game([Stopper(), *["heuristic+heuristic"] * 3], r, 7)
+    record = play_table_game([Chooser(most=False), *["heuristic+heuristic"] * 3], r, 7)
     record = json.loads(json.dumps(record))
     record["hands"] = record["hands"][:1]
     for key in ("winner", "winners", "final_scores"):
@@ -446,22 +439,10 @@ def test_12_8_4_and_12_9_the_search_knows_a_chosen_put_down_as_the_seat_saw_it(s
     from pitchsim.table.decide import view_knowledge
     from pitchsim.table.game import play_table_game
     from pitchsim.table.record import views_of
-    from pitchsim.table.seats import KernelSeat
-
-    class Stopper:
-        seat = KernelSeat("heuristic+heuristic")
-
-        def call(self, view):
-            if view.phase == "put_down" and "draw" in view.legal():
-                return "draw"
-            return self.seat.call(view)
-
-        def play(self, view):
-            return self.seat.play(view)
 
     r = Rules.parse(spec)
     record = json.loads(
-        json.dumps(play_table_game([Stopper(), *["heuristic+heuristic"] * 3], r, 7))
+        json.dumps(play_table_game([Chooser(most=False), *["heuristic+heuristic"] * 3], r, 7))
     )
     checked, first = 0, set()
     for v, _ in views_of(record):
