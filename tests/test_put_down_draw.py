@@ -173,6 +173,10 @@ def test_12_8_2_a_view_refuses_an_impossible_put_down_in_one_line():
     with pytest.raises(ViewError) as e:
         View.from_json(bad)
     assert "\n" not in str(e.value)
+    from pitchsim.table.engine import Engine
+
+    reply = Engine().answer(json.dumps({"type": "decide", "id": 3, "view": bad}))
+    assert reply["type"] == "error" and reply["code"] == "bad-view", reply
 
 
 def _every_view(spec: str, n: int, g: int):
