@@ -238,7 +238,15 @@ ASKED = [
 ]
 
 
-@pytest.mark.parametrize("spec, n", ASKED)
+# and under discard=draw (12.8.2) and discards=shown (12.9), asked from record version 4
+SAME = ASKED + [
+    ("auction-pitch,deal=9,discard=draw,trump=named", 4),
+    ("smear,kitty=3,discard=draw,discards=shown", 4),
+    ("smear,deal=9,discard=choice,discards=shown", 4),
+]
+
+
+@pytest.mark.parametrize("spec, n", SAME)
 def test_12_8_3_pitchsims_seats_asked_the_put_down_play_the_same_game(spec, n):
     """Asked card by card, pitchsim's seats put down what the fixed rule put down: the
     same hands, tricks and scores; the record adds one ``"down:XX"`` action a card."""
