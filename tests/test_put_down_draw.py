@@ -102,21 +102,22 @@ def test_12_8_2_each_seat_puts_down_what_the_rule_allows_in_turn(spec, n):
     assert asked
 
 
-def test_12_8_2_a_seat_that_stops_early_or_puts_down_the_most_is_played_out():
+@pytest.mark.parametrize(
+    "spec", ["auction-pitch,deal=9,discard=draw,trump=named", "smear,discard=draw"]
+)
+def test_12_8_2_a_seat_that_stops_early_or_puts_down_the_most_is_played_out(spec):
     """Two outside choices: every seat says ``draw`` as soon as it may (keeping up to
-    6), or puts down every card it may (down to 3, trumps beyond 6): the hands played
-    out hold exactly what each kept and drew, and the record replays."""
+    6; with 6 dealt it puts down nothing), or puts down every card it may (down to 3,
+    trumps beyond 6): the hands played out hold exactly what each kept and drew, and
+    the record replays."""
     from pitchsim.table.game import play_table_game
     from pitchsim.table.record import replay
 
-    r = Rules.parse("auction-pitch,deal=9,discard=draw,trump=named")
+    r = Rules.parse(spec)
+    each = r.cards_each(4)
     for most in (False, True):
-        record = play_table_game(
-            [Chooser(most), Chooser(most), "heuristic+heuristic"] * 1 + ["heuristic+heuristic"],
-            r,
-            5,
-        )
-        doc = json.loads(json.dumps(record))
+        seats = [Chooser(most), Chooser(most), "heuristic+heuristic", "heuristic+heuristic"]
+        doc = json.loads(json.dumps(play_table_game(seats, r, 5)))
         assert replay(doc, strategies=False) == doc
         for h in doc["hands"]:
             if h.get("draw") is None:
@@ -126,7 +127,7 @@ def test_12_8_2_a_seat_that_stops_early_or_puts_down_the_most_is_played_out():
                 d = h["draw"]["seats"][s]
                 dealt = parse_cards(" ".join(h["hands"][s]))
                 trumps = sum(F.is_trump(c, trump, r) for c in dealt)
-                kept = 9 - len(d["discarded"])
+                kept = each - len(d["discarded"])
                 assert kept == (max(3, min(trumps, 6)) if most else 6)
                 assert len(h["held"][s]) == 6
                 assert set(h["held"][s]) == (set(h["hands"][s]) - set(d["discarded"])) | set(

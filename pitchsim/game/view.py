@@ -1432,7 +1432,6 @@ class _Replay:
             self.check_put_down_so_far(held, trump, own_down, drawing=True)
         elif r.discard == "draw" and not (v.discards or draws[v.seat].discarded):
             own_down = []  # it put down nothing (12.8.2: held 6 or fewer)
-            self.check_put_down_so_far(held, trump, own_down, drawing=True)
             if not F.may_stop(held, True):
                 self.fail(
                     f"draw: seat {v.seat} discarded 0, but holding more than 6 it "
