@@ -143,7 +143,7 @@ def test_12_1_5_an_outside_seat_calling_its_own_trump_plays_alone_and_the_record
         return mine[-1].lower()  # in any case, as every action
 
     record, _ = game(spec, 5, seed=11, pick=own_highest)
-    assert record["version"] == RECORD_VERSION == 3
+    assert record["version"] == RECORD_VERSION == 4
     pitched = [h for h in record["hands"] if h["pitcher"] is not None]
     assert pitched
     for h in pitched:
@@ -180,8 +180,8 @@ def test_a_record_of_version_1_without_the_call_still_replays():
     h["called"] = "2" + h["trump"] if h["called"][0] != "2" else "3" + h["trump"]
     with pytest.raises(RecordError, match="called is"):
         replay(edited, strategies=False)
-    with pytest.raises(RecordError, match="this pitchsim reads 1, 2 and 3"):
-        replay(dict(record, version=4), strategies=False)
+    with pytest.raises(RecordError, match="this pitchsim reads 1, 2, 3 and 4"):
+        replay(dict(record, version=5), strategies=False)
 
 
 def test_12_1_2_a_call_outside_legal_forfeits_the_game_with_its_reason():

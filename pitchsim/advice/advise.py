@@ -951,7 +951,7 @@ def advise_view(view, **options) -> Advice:
         done = {
             "trump": "the auction is over: the pitcher names trump",
             "call": "the auction is over: the pitcher calls his partner's card (12.1)",
-            "put_down": "the auction is over: a seat comes down to 6 (12.2.2, 12.8.1)",
+            "put_down": "the auction is over: a seat puts down (12.2.2, 12.8.1, 12.8.2)",
             "play": "the auction is over: ask `pitchsim hint` for the card to play",
             "over": "the hand is over",
             "thrown-in": "everybody passed: the hand was thrown in",
