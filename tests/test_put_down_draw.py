@@ -316,7 +316,7 @@ def test_12_8_2_practice_numbers_the_draw_last_reads_d_and_refuses_by_the_rule()
     ``draw`` last, ``d`` read as it once 6 or fewer are held (refused before, 12.8.2),
     a trump not beyond 6 refused naming the rule, and the coach saying pitchsim's card
     or that it would draw now (12.8.3)."""
-    from pitchsim.coach.judge import put_down_note, show_action
+    from pitchsim.coach.judge import choice_note, show_action
     from pitchsim.coach.practice import Refusal, read_choice, render_view, shown_choices
 
     spec, n = "auction-pitch,deal=9,discard=draw,trump=named", 4
@@ -340,7 +340,8 @@ def test_12_8_2_practice_numbers_the_draw_last_reads_d_and_refuses_by_the_rule()
     if 0 < len(trumps) <= 6 and len(v.kept) > 3:
         said = read_choice(card_text(trumps[0]), v, legal)
         assert isinstance(said, Refusal) and "12.8.2" in said.message
-    assert put_down_note(v, "draw") is not None  # pitchsim would put down more here
+    said = choice_note(v, "draw", worlds=8, time=None)  # pitchsim would put down more here
+    assert said.startswith("coach: pitchsim puts down ") and "deals fitting your hand" in said
     full = next(
         x for x in _walk(spec, n, 0, False, early)[1] if x.phase == "put_down" and x.drawing
     )
