@@ -635,19 +635,24 @@ def test_calls_even_slips_do_not_explain_are_judged_with_random_callers(monkeypa
         ("smear", ["(2-5)", "trump as H"], ["HJ", "shoot", "draw", "kitty"]),
         # 12.2.2: a kitty's pitcher puts down himself
         ("smear,kitty=3", ["the kitty of 3", "you put down, one card"], ["draw", "for you"]),
-        # 12.8: the discard made for the person, said so
-        ("smear,kitty=3,discard=draw", ["the kitty of 3", "keep 3 cards, drawn back"], []),
-        # 12.8.1, 12.8.3: under choice the person puts down; under discards=shown pitchsim's rule
+        # 12.8.2: under draw the person puts down, then stops with d (draw)
+        (
+            "smear,kitty=3,discard=draw",
+            ["the kitty of 3", "put down one card at a time", "keeping 3", "d (draw)"],
+            ["made for you", "face up"],
+        ),
+        # 12.8.1: under choice the person puts down; 12.9, 12.9.1: face up under shown
         (
             "auction-pitch,deal=9,discard=choice,trump=named",
             ["put down one card"],
-            ["kitty", "made for you"],
+            ["kitty", "made for you", "face up"],
         ),
         (
             "auction-pitch,deal=9,discard=choice,discards=shown,trump=named",
-            ["down to 6, the lowest"],
-            ["put down one"],
+            ["put down one card", "face up: every player sees it"],
+            ["made for you", "d (draw)"],
         ),
+        ("smear,kitty=3,discards=shown", ["you put down face up, one card"], ["for you"]),
         # ten-point (4.2, 4.5, 4.8): two jokers, bids 5-10, trump named, the draw
         ("ten-point", ["the jokers HJ, LJ", "(5-10; 0 for 10)", "trump as H", "draw"], ["shoot"]),
         # 4.8.7: the robber puts down himself, the pitcher (4.8.5) or the dealer (12.7)

@@ -199,7 +199,7 @@ def test_12_8_1_the_tables_draw_takes_chosen_put_downs(spec):
 
 
 # ---- the put-down asked at the table, card by card (TableDeal's default; a record of
-# version 1 or 2 is walked with put_down_by_rule=True, pitchsim's rule, no action)
+# version 1 or 2 is walked as its version, pitchsim's rule, no action)
 
 
 def _walk(spec: str, n: int, g: int, by_rule: bool, answer=None):
@@ -209,13 +209,14 @@ def _walk(spec: str, n: int, g: int, by_rule: bool, answer=None):
     import numpy as np
 
     from pitchsim.kernels.rng import deal_key
-    from pitchsim.table.game import TableDeal, _kernel_deal
+    from pitchsim.table.game import RECORD_VERSION, TableDeal, _kernel_deal
     from pitchsim.table.seats import KernelSeat
 
     r = Rules.parse(spec)
     key = np.uint64(deal_key(11, g))
     dealt, stock, draw = _kernel_deal(r, n, g % n, key)
-    deal = TableDeal(r, n, g % n, dealt, stock, [0] * n, draw, put_down_by_rule=by_rule)
+    version = 2 if by_rule else RECORD_VERSION
+    deal = TableDeal(r, n, g % n, dealt, stock, [0] * n, draw, version=version)
     walk, views, seat_ = deal.run(), [], KernelSeat("heuristic+heuristic")
     try:
         seat, view = next(walk)
@@ -237,7 +238,15 @@ ASKED = [
 ]
 
 
-@pytest.mark.parametrize("spec, n", ASKED)
+# and under discard=draw (12.8.2) and discards=shown (12.9), asked from record version 4
+SAME = ASKED + [
+    ("auction-pitch,deal=9,discard=draw,trump=named", 4),
+    ("smear,kitty=3,discard=draw,discards=shown", 4),
+    ("smear,deal=9,discard=choice,discards=shown", 4),
+]
+
+
+@pytest.mark.parametrize("spec, n", SAME)
 def test_12_8_3_pitchsims_seats_asked_the_put_down_play_the_same_game(spec, n):
     """Asked card by card, pitchsim's seats put down what the fixed rule put down: the
     same hands, tricks and scores; the record adds one ``"down:XX"`` action a card."""

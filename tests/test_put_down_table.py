@@ -1,9 +1,10 @@
-"""The put-down coming down to 6 switched on (docs/rules.md 12.2.2, 12.8.1, 12.8.3): the
-open table asks it of every seat kind, records of version 3 carry each card as an action
-(``{"seat": s, "action": "down:4D"}``) and replay it, records of versions 1 and 2 (the
-put-down pitchsim's rule, no action) still replay, a practice save of version 2 under a
-kitty or discard=choice replays but cannot go on, the kernels' games are written as the
-table plays them, and review lists the person's put-downs beside pitchsim's."""
+"""The put-down switched on (docs/rules.md 12.2.2, 12.8.1, 12.8.2, 12.8.3, 12.9): the open
+table asks it of every seat kind, records of version 4 carry each card as an action
+(``{"seat": s, "action": "down:4D"}``, and under discard=draw a stop, ``"draw"``) and
+replay it, records of versions 1 and 2 (the put-down pitchsim's rule, no action) and of
+version 3 under discard=draw or discards=shown still replay, a practice save of such a
+version replays but cannot go on, the kernels' games are written as the table plays
+them, and review lists the person's put-downs beside pitchsim's."""
 
 from __future__ import annotations
 
@@ -22,18 +23,23 @@ ASKED = [
     ("smear,kitty=3,partner=called", 5),
     ("smear,deal=9,discard=choice", 4),
     ("smear,kitty=2,deal=9,discard=choice", 4),
+    ("smear,kitty=3,discard=draw", 4),
+    ("auction-pitch,deal=9,discard=draw,trump=named", 4),
+    ("smear,deal=9,discard=choice,discards=shown", 4),
 ]
+# Rules whose put-downs a record of version 3 made by rule (no action then)
+NEW_IN_4 = ("discard=draw", "discards=shown")
 
 
 def _downs(hand: dict) -> list[dict]:
-    return [a for a in hand["actions"] if a["action"].startswith("down:")]
+    return [a for a in hand["actions"] if a["action"].startswith(("down:", "draw"))]
 
 
 def _by_rule(record: dict, version: int) -> dict:
-    """``record`` as a record of ``version`` (1 or 2) writes it: no put-down actions,
+    """``record`` as a record of ``version`` (1 to 3) writes it: no put-down actions,
     and in version 1 no call of a partner's card (12.1) either."""
     old = json.loads(json.dumps(record)) | {"version": version}
-    gone = ("down:", "call:") if version == 1 else ("down:",)
+    gone = ("down:", "draw", "call:") if version == 1 else ("down:", "draw")
     for h in old["hands"]:
         h["actions"] = [a for a in h["actions"] if not a["action"].startswith(gone)]
     return old
@@ -41,11 +47,12 @@ def _by_rule(record: dict, version: int) -> dict:
 
 @pytest.mark.parametrize("spec, n", ASKED)
 def test_12_8_1_a_game_records_each_put_down_and_replays_it(spec, n):
-    """A game of pitchsim's seats at the open table: version 3, one ``down:`` action a
-    card put down (the kitty's pitcher and under choice every seat beyond 6), which
-    replays as written and whose views are the put-down phase; without them, as
-    version 3, it is refused; as version 2 or 1 (pitchsim's rule, no action) it replays
-    to the same hands."""
+    """A game of pitchsim's seats at the open table: version 4, one ``down:`` action a
+    card put down (the kitty's pitcher, under choice every seat beyond 6, under draw
+    every seat's discard, 12.8.2), which replays as written and whose views are the
+    put-down phase; without them, as version 4, it is refused; as version 2 or 1
+    (pitchsim's rule, no action), and as version 3 under draw or discards=shown, it
+    replays to the same hands."""
     r = Rules.parse(spec)
     assert puts_down(r)
     record = play_table_game([SEATS] * n, r, 7)
@@ -54,9 +61,9 @@ def test_12_8_1_a_game_records_each_put_down_and_replays_it(spec, n):
     assert pitched
     for h in pitched:
         downs = _downs(h)
-        beyond = r.cards_each(n) - 6
-        want = n * beyond if r.discard == "choice" else 0
-        want += r.kitty  # the kitty's pitcher comes down from 6 + the kitty's too
+        seats = (h.get("draw") or {}).get("seats", [])
+        want = sum(len(d["discarded"]) for d in seats)  # 12.8: each seat's put-down
+        want += len(h["kitty"]["put_down"]) if r.kitty else 0  # (the kitty's, 12.2.2)
         assert len(downs) == want
         if r.kitty:
             mine = [a["action"][5:] for a in downs if a["seat"] == h["pitcher"]]
@@ -65,21 +72,26 @@ def test_12_8_1_a_game_records_each_put_down_and_replays_it(spec, n):
     assert replay(doc, strategies=True) == doc
     taken = [(v.seat, act) for v, act in views_of(doc) if v.phase == "put_down"]
     assert taken == [(a["seat"], a["action"]) for h in doc["hands"] for a in _downs(h)]
-    with pytest.raises(RecordError, match=r"is not a legal action \(legal: down:"):
+    missing = r"is not a legal action \(legal: down:|but seat \d is to act"
+    with pytest.raises(RecordError, match=missing):
         replay(_by_rule(record, RECORD_VERSION), strategies=False)
-    for version in (1, 2):
+    for version in (1, 2, 3):
         old = _by_rule(record, version)
+        if version == 3 and not any(k in spec for k in NEW_IN_4):
+            with pytest.raises(RecordError, match=missing):
+                replay(old, strategies=False)  # version 3 asked these put-downs too
+            continue
         assert replay(old, strategies=True) == old
         assert not [v for v, _ in views_of(old) if v.phase == "put_down"]
 
 
-def test_12_8_1_rules_without_a_chosen_put_down_ask_none():
-    """discard=draw (12.8.2) and discards=shown keep pitchsim's rule: no ``down:``."""
+def test_12_8_2_and_12_9_a_version_3_record_puts_down_by_rule():
+    """discard=draw (12.8.2) and discards=shown (12.9) put down by pitchsim's rule in a
+    record of version 3 (no ``down:``) and are asked from version 4 on."""
     for spec in ("smear,kitty=2,discard=draw", "smear,deal=9,discard=choice,discards=shown"):
         r = Rules.parse(spec)
-        assert not puts_down(r)
-        record = play_table_game([SEATS] * 4, r, 7)
-        assert not [a for h in record["hands"] for a in _downs(h)]
+        assert puts_down(r) and not puts_down(r, 3) and not puts_down(r, 2)
+    assert puts_down(Rules.parse("smear,kitty=2"), 3)
 
 
 def test_12_8_3_the_kernels_games_are_written_with_pitchsims_put_downs():
@@ -126,22 +138,30 @@ def test_12_8_1_an_outside_seats_put_down_is_played_and_replays():
         replay(_by_rule(record, 2), strategies=False)
 
 
-def test_a_practice_save_of_version_2_goes_on_unless_its_rules_put_down():
-    """A practice save written before the put-down was a decision (record version 2)
-    goes on where nobody chooses a put-down; under a kitty or discard=choice it replays
-    but is refused going on, in one line."""
+def test_a_practice_save_of_an_older_version_goes_on_unless_its_rules_put_down():
+    """A practice save written before the put-down was a decision (record version 2; 3
+    under discard=draw or discards=shown) goes on where nobody chooses a put-down;
+    where its rules put down now it replays but is refused going on, in one line."""
     from pitchsim.coach.practice import PracticeError, practice, read_save
 
-    for spec, n in (("smear", 4), ("smear,kitty=3", 4), ("smear,deal=9,discard=choice", 4)):
+    cases = (
+        ("smear", 4, 2),
+        ("smear,kitty=3", 4, 2),
+        ("smear,deal=9,discard=choice", 4, 2),
+        ("smear,kitty=3", 4, 3),
+        ("smear,kitty=3,discard=draw", 4, 3),
+        ("smear,deal=9,discard=choice,discards=shown", 4, 3),
+    )
+    for spec, n, version in cases:
         record, _ = practice(
             n, 0, SEATS, Rules.parse(spec), 3, read=lambda p: "q",
             write=lambda t: None, coach=False,
         )  # fmt: skip
         assert record["stopped"] and record["version"] == RECORD_VERSION
         assert read_save(json.loads(json.dumps(record)), "new.json").seat == 0
-        old = _by_rule(record, 2)
+        old = _by_rule(record, version)
         assert replay(old, strategies=False)
-        if spec == "smear":
+        if spec == "smear" or (version == 3 and not any(k in spec for k in NEW_IN_4)):
             assert read_save(old, "old.json").doc["version"] == RECORD_VERSION
         else:
             with pytest.raises(PracticeError, match="old.json was saved before the put-down"):

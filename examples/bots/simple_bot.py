@@ -33,6 +33,8 @@ def choose(view):
         lacked = [a for a in legal if a[5:] not in held and a[-1] == view["trump"]]
         return (lacked or legal)[-1]
     if legal[0].startswith("down:"):  # coming down to 6 (12.2.2, 12.8.1): the lowest plain card
+        if "draw" in legal:  # under discard=draw (12.8.2): down to 6, then it draws
+            return "draw"
         plain = [a for a in legal if a[6:] != view["trump"]]
         return min(plain or legal, key=lambda a: rank(a[5:]))
     if legal[0] == "pass" or legal[0].isdigit():  # the auction (never a shoot)

@@ -27,7 +27,7 @@ import numpy as np
 from ..game.cards import SUITS, format_card, mask_of, parse_cards
 from ..game.reference import MAX_BID, PASS, legal_calls
 from ..game.rules import BASE_RULES, BIDS, Rules, label
-from ..game.view import STEAL, call_text, put_down_clauses, steals
+from ..game.view import STEAL, call_text, steals
 from ..kernels import advice as engine
 from ..kernels.presets import rest_of_game, rules_array, rules_table
 
@@ -951,8 +951,8 @@ def advise_view(view, **options) -> Advice:
         done = {
             "trump": "the auction is over: the pitcher names trump",
             "call": "the auction is over: the pitcher calls his partner's card (12.1)",
-            "put_down": "the auction is over: a seat comes down to 6 "
-            f"({put_down_clauses(view.rules)})",
+            "put_down": "the auction is over: a seat puts down "
+            f"({'4.8.7' if view.rules.rob else '12.2.2, 12.8.1, 12.8.2'})",
             "play": "the auction is over: ask `pitchsim hint` for the card to play",
             "over": "the hand is over",
             "thrown-in": "everybody passed: the hand was thrown in",

@@ -55,7 +55,15 @@ from dataclasses import dataclass
 
 from ..game import reference as F
 from ..game.cards import format_card, parse_cards
-from ..game.view import CALL_ACTION, PUT_DOWN_ACTION, STEAL, View, call_text, card_text
+from ..game.view import (
+    CALL_ACTION,
+    DRAW_ACTION,
+    PUT_DOWN_ACTION,
+    STEAL,
+    View,
+    call_text,
+    card_text,
+)
 from ..table.decide import pitchsims_call, pitchsims_put_down
 
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
@@ -515,13 +523,19 @@ def _call_words(view: View, action: str, want: str) -> str:
 
 def _put_down_words(view: View, action: str, want: str) -> str:
     """pitchsim's put-down ``want`` and its rule (12.8.3; the robber's after the rob,
-    4.8.7)."""
+    4.8.7), or under draw its stop (12.8.2)."""
+    if view.drawing:  # 12.8.2: pitchsim's rule under draw
+        rule = (
+            "every non-trump but the highest needed to keep 3 cards, the lowest first, "
+            "then its trumps beyond 6 by rule X (12.8.3)"
+        )
+        if want == DRAW_ACTION:
+            return f"coach: pitchsim puts down no more here and draws: {rule}."
+    else:
+        clause = "4.8.7" if view.preset.rob else "12.8.3"
+        rule = f"its non-trumps, the lowest first, then its trumps by rule X ({clause})"
     shown = format_card(parse_cards(want[len(PUT_DOWN_ACTION) :], view.preset.jokers)[0])
-    clause = "4.8.7" if view.preset.rob else "12.8.3"
-    return (
-        f"coach: pitchsim puts down {shown} first: its non-trumps, the lowest first, then "
-        f"its trumps by rule X ({clause})."
-    )
+    return f"coach: pitchsim puts down {shown} first: {rule}."
 
 
 def value_note(
@@ -734,6 +748,8 @@ def show_action(kind: str, text: str) -> str:
         return format_card(_card(text[len(CALL_ACTION) :]))
     if text.startswith(PUT_DOWN_ACTION):  # a card put down (12.2.2, 12.8.1)
         return format_card(_card(text[len(PUT_DOWN_ACTION) :]))
+    if text == DRAW_ACTION:  # no more put down: drawn back to 6 (12.8.2)
+        return "draw"
     if kind == "call":
         return text
     if kind == "trump":

@@ -35,6 +35,7 @@ from ..game.cards import (
 )
 from ..game.view import (
     CALL_ACTION,
+    DRAW_ACTION,
     PUT_DOWN_ACTION,
     SHOOT,
     View,
@@ -44,7 +45,7 @@ from ..game.view import (
     trump_text,
 )
 from ..table.answers import StopGame, checked_action
-from ..table.game import play_table_game, puts_down
+from ..table.game import play_table_game
 from ..util.errors import InputError, quoted
 from .judge import (
     COACH_SAMPLES,
@@ -107,24 +108,28 @@ def help_text(rules, view: View | None = None) -> str:
     text = "; ".join(parts) + "; or the number shown before a choice."
     if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
         text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
-    if r.rob:  # 4.8.5, 4.8.7: the robber's come-down is his
-        who = "Dealing" if r.rob == "dealer" else "Pitching"
-        text += (
-            f"\n{who}, you rob the stock and put down one card at a time to 6, non-trumps "
-            "first, as AS or down:AS."
-        )
-    elif r.discard == "choice" and puts_down(r):  # 12.8.1: each seat's own choice
+        if r.rob:  # 4.8.5, 4.8.7: the robber's come-down is his
+            who = "Dealing" if r.rob == "dealer" else "Pitching"
+            text += (
+                f"\n{who}, you rob the stock and put down one card at a time to 6, "
+                "non-trumps first, as AS or down:AS."
+            )
+    elif r.discard == "choice":  # 12.8.1: each seat's own choice
         text += "\nHolding more than 6, you put down one card at a time, as AS or down:AS."
-    elif r.discard == "choice":  # 12.8.3: under discards=shown pitchsim's rule still
-        text += "\nThe discard is made for you: down to 6, the lowest non-trumps first."
-    elif r.discard == "draw":  # 12.8.2, 12.8.3
+    elif r.discard == "draw":  # 12.8.2: each seat's own choice, then the draw
         text += (
-            "\nThe discard and draw are made for you: every non-trump down but the highest "
-            "you need to keep 3 cards, drawn back to 6."
+            "\nBefore the draw you put down one card at a time, as AS or down:AS (any "
+            "non-trump, a trump only beyond 6, keeping 3), then type d (draw) to draw back "
+            "to 6; holding more than 6, put down at least the cards beyond 6 first."
         )
+    if r.discard in ("choice", "draw") and r.discards == "shown":  # 12.9
+        text += "\nEvery card put down is face up: every player sees it."
     if r.kitty:  # 12.2.2
-        back = "you put down, one card at a time" if puts_down(r) else "is put down for you"
-        text += f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) {back}."
+        up = " face up" if r.discards == "shown" else ""  # 12.9.1
+        text += (
+            f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) you "
+            f"put down{up}, one card at a time."
+        )
     return text + "\n?: this help.  q (or Ctrl-C): save and quit (continue with --resume)."
 
 
@@ -294,8 +299,9 @@ def shown_choices(view) -> list[str]:
     hand's order (trumps first), suits to name in the one suit order, calls as offered."""
     legal = view.legal()
     if view.phase in ("play", "call", "put_down"):  # a card to play, call or put down
-        cards = {parse_cards(_card_of(a), 2)[0]: a for a in legal}
-        return [cards[c] for c in hand_order(cards, view.trump, view.rules)]
+        cards = {parse_cards(_card_of(a), 2)[0]: a for a in legal if a != DRAW_ACTION}
+        stop = [DRAW_ACTION] if DRAW_ACTION in legal else []  # 12.8.2: after the cards
+        return [cards[c] for c in hand_order(cards, view.trump, view.rules)] + stop
     if view.phase == "trump":
         order = sort_for_display(13 * s + 12 for s in range(4))  # each suit's ace
         return [trump_text(c // 13) for c in order if trump_text(c // 13) in legal]
@@ -334,6 +340,10 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
                 return str(int(low))
             return Refusal(f"you cannot bid {low} now: your choices are {', '.join(legal)}")
         return Refusal(f"{shown!r} is not a call: type pass or a bid ({', '.join(legal)})")
+    if view.phase == "put_down" and view.drawing and low in ("d", DRAW_ACTION):  # 12.8.2
+        if DRAW_ACTION in legal:
+            return DRAW_ACTION
+        return Refusal("you hold more than 6: put down at least the cards beyond 6 first")
     if view.phase == "trump":
         try:
             suit = parse_suit(low.removeprefix("trump:"))
@@ -361,6 +371,12 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
             return put_down_text(c)
         if c == view.called:
             return Refusal(f"{format_card(c)} is the card called: it is never put down (12.1.3)")
+        if view.drawing and c in view.kept:  # 12.8.2
+            if len(view.kept) <= F.KEEP_AT_LEAST:
+                return Refusal(f"you keep at least {F.KEEP_AT_LEAST} cards (12.8.2)")
+            return Refusal(
+                f"{format_card(c)} is a trump: a trump goes down only beyond 6 trumps (12.8.2)"
+            )
         if c in view.kept:  # held, but after the rob the non-trumps go first (4.8.7)
             return Refusal(
                 f"{format_card(c)} is a trump: you put down your non-trumps first (4.8.7)"
@@ -399,6 +415,11 @@ def trick_cards(seats, cards: list[str], n: int, who: list[str]) -> str:
     return ", ".join(
         [cards[0], *(f"{who[s]} {c}" for s, c in zip(seats[1:], cards[1:], strict=True))]
     )
+
+
+def _down_words(action: str, paint) -> str:
+    """A put-down's choice as the table numbers it: its card, or ``draw`` (12.8.2)."""
+    return "draw" if action == DRAW_ACTION else _card(parse_cards(_card_of(action), 2)[0], paint)
 
 
 def _action(kind: str, text: str, paint) -> str:
@@ -499,12 +520,12 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
             + "  ".join(f"{i}:{_suit_words(SUITS.index(a[-1]))}" for i, a in enumerate(legal, 1))
         )
     elif view.phase == "put_down":  # 12.2.2, 12.8.1: one card at a time, down to 6
+        keep = "keep 6"
+        if view.drawing:  # 12.8.2: as many as you like, then draw back to 6
+            keep = f"keep {F.KEEP_AT_LEAST} to 6, then draw back to 6"
         lines.append(
-            f"put down a card (you hold {len(view.kept)}, keep 6): "
-            + "  ".join(
-                f"{i}:{_card(parse_cards(_card_of(c), 2)[0], paint)}"
-                for i, c in enumerate(legal, 1)
-            )
+            f"put down a card (you hold {len(view.kept)}, {keep}): "
+            + "  ".join(f"{i}:{_down_words(c, paint)}" for i, c in enumerate(legal, 1))
         )
     elif view.phase == "call":  # 12.1: its holder is your partner
         lines.append(
@@ -568,7 +589,12 @@ def _draw_lines(view: View, who: list[str], paint) -> list[str]:
     if view.drawn:
         mine += f" ({cards(view.drawn)})"
     lines = [mine]
-    others = [f"{who[s]} drew {d.drawn}" for s, d in enumerate(view.draws) if s != me]
+    down = view.preset.discard != "non-trump"  # 12.8: what each put down is the count seen
+    others = [
+        f"{who[s]} drew {d.drawn}" + (f" (put down {d.discarded})" if down else "")
+        for s, d in enumerate(view.draws)
+        if s != me
+    ]
     lines.append("      " + ", ".join(others))
     shown = [f"{who[s]} {cards(d.shown)}" for s, d in enumerate(view.draws) if s != me and d.shown]
     if shown:  # discards=shown (12.9)
@@ -844,7 +870,7 @@ def read_save(doc: object, name: str) -> Saved:
     seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
     :class:`PracticeError` of one line naming ``name`` and what is wrong."""
     from ..table.bidding import Strategy, StrategyError
-    from ..table.game import RECORD_VERSION, puts_down
+    from ..table.game import RECORD_VERSION
     from ..table.record import (
         DealOrderError,
         RecordError,
@@ -853,8 +879,8 @@ def read_save(doc: object, name: str) -> Saved:
         _same,
         call_by_rule,
         put_down_by_rule,
+        record_version,
         replay,
-        rob_by_rule,
     )
 
     if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
@@ -907,14 +933,14 @@ def read_save(doc: object, name: str) -> Saved:
             "(record version 1, 12.1): it replays (play --replay, review) but cannot "
             "go on"
         )
-    if rob_by_rule(doc):  # versions 1-3: their games are version 4's, but for the
-        if rules.rob or (put_down_by_rule(doc) and puts_down(rules)):  # put-downs then
-            clauses = "4.8.7" if rules.rob else "12.2.2, 12.8.1"  # pitchsim's
-            raise PracticeError(
-                f"{name} was saved before the put-down coming down to 6 was a decision "
-                f"(record version {doc['version']}, {clauses}): it replays "
-                "(play --replay, review) but cannot go on"
-            )
+    if put_down_by_rule(doc, rules):  # an older version's put-downs, pitchsim's then
+        clauses = "4.8.7" if rules.rob else "12.2.2, 12.8"
+        raise PracticeError(
+            f"{name} was saved before the put-down under its rules was a decision "
+            f"(record version {doc['version']}, {clauses}): it replays "
+            "(play --replay, review) but cannot go on"
+        )
+    if record_version(doc) != RECORD_VERSION:  # otherwise the game is this version's
         doc = doc | {"version": RECORD_VERSION}
     decisions = [  # the person's decisions with a choice: those the coach judges
         (k, v.phase, act)

@@ -82,6 +82,7 @@ from .rules import (
 TRUMP_ACTION = "trump:"  # the pitcher's naming of trump: "trump:H"
 CALL_ACTION = "call:"  # the pitcher's call of his partner's card (12.1): "call:AS"
 PUT_DOWN_ACTION = "down:"  # one card put down coming down to 6 (12.2.2, 12.8.1): "down:4D"
+DRAW_ACTION = "draw"  # under discard=draw: no more put down, draw back to 6 (12.8.2)
 SHOOT = "shoot"
 
 
@@ -230,6 +231,8 @@ class View:
     # The put-down count as given, the kitty's pitcher's (12.2.2) or the robber's
     # (4.8.7): fewer than the rules': under way
     down_so_far: int | None = field(default=None, repr=False, compare=False)
+    # Under discard=draw (12.8.2): the seat whose put-down is under way, yet to draw
+    putting_down: int | None = None
 
     # ---- derived facts -----------------------------------------------------------
 
@@ -307,6 +310,17 @@ class View:
         has started, or the pitcher calls after them under partner=announced, 12.1.4)."""
         return self.phase in ("play", "over") or (
             self.phase == "call" and self.rules.partner == "announced"
+        )
+
+    @property
+    def drawing(self) -> bool:
+        """In phase put_down, a seat putting down to draw under discard=draw (12.8.2; not
+        the kitty's pitcher, who comes down to 6 and draws nothing)."""
+        r = self.preset
+        return (
+            self.phase == "put_down"
+            and r.discard == "draw"
+            and not (r.kitty and self.to_move == self.pitcher)
         )
 
     @property
@@ -420,6 +434,8 @@ class View:
                     "drawn": _texts(self.drawn),
                 },
             }
+            if self.putting_down is not None:  # 12.8.2: under way, yet to draw
+                draw["putting_down"] = self.putting_down
             if r.rob:
                 draw["robbed"] = self.robbed_count
                 draw["put_down"] = self.put_down_count
@@ -719,6 +735,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
     discards: tuple[int, ...] = ()
     put_down: tuple[int, ...] = ()
     down_so_far = None  # the count put down so far by the kitty's pitcher or the robber
+    putting_down = None
     draw_doc = doc.get("draw") if preset else None
     if draw_doc is not None:
         if not isinstance(draw_doc, dict):
@@ -743,8 +760,15 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         if not isinstance(mine, dict):
             raise ViewError("draw: mine must be an object with drawn (and robbed)")
         drawn = _cards(mine.get("drawn", []), "draw: drawn", r.jokers)
-        if r.discard == "choice":  # 12.8.1: the seat's own put-down, its choice
+        if r.discard in ("choice", "draw"):  # 12.8.1, 12.8.2: the seat's own, its choice
             discards = _cards(mine.get("discarded", []), "draw: discarded", r.jokers)
+        if draw_doc.get("putting_down") is not None:  # 12.8.2: a put-down under way
+            putting_down = whole_number(draw_doc["putting_down"], "draw: putting_down")
+            if r.discard != "draw" or not 0 <= putting_down < n:
+                raise ViewError(
+                    f"draw: putting_down is {putting_down}, but only a seat (0-{n - 1}) "
+                    "putting down to draw under discard=draw is (12.8.2)"
+                )
         robbed = _cards(mine.get("robbed", []), "draw: robbed", r.jokers)
         put_down_shown = _cards(
             draw_doc.get("put_down_shown", []), "draw: put_down_shown", r.jokers
@@ -835,6 +859,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         discards=discards,
         put_down=put_down,
         down_so_far=down_so_far,
+        putting_down=putting_down,
     )
     view = _Replay(base).run()
     _agrees(doc, view, preset)
@@ -1223,7 +1248,8 @@ class _Replay:
                 self.kitty_coming = True  # under choice he is asked in his turn (12.8.1)
                 if r.discard == "none":
                     self.ask_put_down(pitcher, held, trump, put_down_count=len(put_down))
-                facts = dict(put_down=tuple(put_down), robbed_count=r.kitty)
+                up = self.check_put_down_shown(pitcher, trump, put_down, len(put_down))
+                facts = dict(put_down=tuple(put_down), robbed_count=r.kitty, put_down_shown=up)
                 return held, counts, facts | dict(put_down_count=len(put_down))
             put_down = self.own_put_down(held, trump, v.put_down)
             held &= ~mask_of(put_down)
@@ -1235,7 +1261,9 @@ class _Replay:
             self.kitty_coming = True
             if r.discard == "none":
                 self.ask_put_down(pitcher, held, trump, put_down_count=v.down_so_far)
-            return held, counts, dict(robbed_count=r.kitty, put_down_count=v.down_so_far)
+            up = self.check_put_down_shown(pitcher, trump, [], v.down_so_far or 0)
+            facts = dict(robbed_count=r.kitty, put_down_shown=up)
+            return held, counts, facts | dict(put_down_count=v.down_so_far)
         # 12.9.1: under discards=shown his put-down is face up
         put_down_shown = self.check_put_down_shown(pitcher, trump, put_down, down)
         facts = dict(
@@ -1277,49 +1305,99 @@ class _Replay:
                 mover = s
         return mover
 
+    def draw_turn(self, kitty_seat: int) -> int | None:
+        """12.8.2: the seat putting down now (None: every seat has drawn): the one the
+        view names (``putting_down``), or the kitty's pitcher coming down to 6 in his
+        turn (12.2.2), never both."""
+        v, n = self.v, self.n
+        if v.putting_down is None:
+            return kitty_seat if self.kitty_coming else None
+        order = [(v.dealer + 1 + i) % n for i in range(n)]
+        before = kitty_seat >= 0 and order.index(kitty_seat) < order.index(v.putting_down)
+        if v.putting_down == kitty_seat or (kitty_seat >= 0 and self.kitty_coming == before):
+            self.fail(
+                f"draw: putting_down is {v.putting_down}, but the kitty's pitcher comes "
+                "down to 6 in his turn and draws nothing (12.2.2, 12.8.2)"
+            )
+        if v.tricks or v.out or (v.called >= 0 and self.r.partner == "announced"):
+            self.fail(f"draw: putting_down is {v.putting_down}, but play has started")
+        return v.putting_down
+
     def check_put_down_so_far(
-        self, held: int, trump: int, down: list[int], robbing: bool = False
+        self, held: int, trump: int, down: list[int], drawing: bool = False, robbing=False
     ) -> None:
         """The seat's own cards put down so far: cards it held, never a called trump,
-        and the robber's non-trumps first (4.8.7)."""
-        if not F.puts_down_legally(held, trump, self.r, self.keep, down, robbing):
+        putting down to draw (``drawing``, 12.8.2) trumps only beyond 6 and 3 kept, and
+        the robber's non-trumps first (``robbing``, 4.8.7)."""
+        if not F.puts_down_legally(held, trump, self.r, self.keep, down, drawing, robbing):
+            rule = (
+                "any non-trump, a trump only beyond 6, keeping 3 (12.8.2)"
+                if drawing
+                else "cards it held, never a called trump (12.1.3, 12.2.2, 12.8.1)"
+            )
             rob = ", non-trumps first after the rob (4.8.7)" if robbing else ""
             self.fail(
                 f"seat {self.v.seat} put down {' '.join(_texts(down))}, but it puts down "
-                f"cards it held, never a called trump (12.1.3, 12.2.2, 12.8.1){rob}"
+                f"{rule}{rob}"
             )
 
     def ask_put_down(
-        self, seat: int, held: int, trump: int, robbing: bool = False, **facts
+        self, seat: int, held: int, trump: int, drawing: bool = False, robbing=False, **facts
     ) -> None:
         """``seat`` puts down one more card (12.2.2, 12.8.1): any it holds but a called
-        trump (12.1.3), the robber's non-trumps first (4.8.7); its own view lists them
-        and its hand now (``kept``)."""
+        trump (12.1.3), the robber's non-trumps first (``robbing``, 4.8.7); its own view
+        lists them and its hand now (``kept``).  Putting
+        down to draw (``drawing``, 12.8.2) it may put down ``may_put_down``'s cards, and
+        once it holds 6 or fewer, stop and draw (``DRAW_ACTION``)."""
         legal: tuple[str, ...] = ()
         if seat == self.v.seat:
-            cards = F.may_put_down(held, trump, self.r, self.keep, robbing)
+            cards = F.may_put_down(held, trump, self.r, self.keep, drawing, robbing)
+            if drawing and not cards:
+                self.fail(f"seat {seat} may put down no more, so it has drawn (12.8.2)")
             legal = tuple(put_down_text(c) for c in cards)
+            if drawing and F.may_stop(held, drawing):
+                legal += (DRAW_ACTION,)
             facts["kept"] = tuple(cards_of(held))
         self.asked = (seat, legal, facts)
 
     def own_put_down(
-        self, held: int, trump: int, given: tuple[int, ...], robbing: bool = False
+        self,
+        held: int,
+        trump: int,
+        given: tuple[int, ...],
+        drawing: bool = False,
+        robbing: bool = False,
     ) -> list[int]:
-        """This seat's own coming down to 6 (12.2.2, 12.8.1; ``robbing``: after the
-        rob, 4.8.7): the cards it chose, as the view gives them (checked:
-        ``reference.put_down_by``), else pitchsim's (``reference.come_down``)."""
+        """This seat's own coming down to 6 (12.2.2, 12.8.1; ``robbing``: after the rob,
+        4.8.7), or putting down to draw (``drawing``, 12.8.2): the cards it chose, as the view gives them (checked:
+        ``reference.put_down_by``), else pitchsim's (``reference.come_down``,
+        ``draw_discard``).  Putting down to draw, none given is read as pitchsim's."""
         v = self.v
         try:
-            chosen = {v.seat: list(given)} if given else None
-            return F.put_down_by(v.seat, held, trump, self.r, self.keep, chosen, robbing)
+            return F.put_down_by(
+                v.seat,
+                held,
+                trump,
+                self.r,
+                self.keep,
+                {v.seat: list(given)} if given else None,
+                drawing,
+                robbing,
+            )
         except ValueError:
             have = " ".join(_texts(given))
             need = max(0, held.bit_count() - F.HAND_TARGET)
             keep = f", never the called {card_text(self.keep)} (12.1.3)" if self.keep >= 0 else ""
-            rob = ", its non-trumps first (4.8.7)" if robbing else " (12.2.2, 12.8.1)"
+            how = (
+                "any non-trumps, trumps only beyond 6, keeping 3 to 6 (12.8.2)"
+                if drawing
+                else f"it comes down to 6 with {need} of the cards it held (12.2.2, 12.8.1)"
+            )
+            if robbing:
+                how += ", its non-trumps first (4.8.7)"
             self.fail(
-                f"seat {v.seat} put down {have}, but it comes down to 6 with {need} of "
-                f"the cards it held, {' '.join(_texts(cards_of(held)))}{keep}{rob}"
+                f"seat {v.seat} put down {have}, but {how}: it held "
+                f"{' '.join(_texts(cards_of(held)))}{keep}"
             )
             raise
 
@@ -1364,14 +1442,26 @@ class _Replay:
                         )
                     self.check_put_down_so_far(held, trump, own)
                     held &= ~mask_of(own)
+                self.read_shown(draws, trump, mask_of(own))  # 12.9: face up as put down
                 self.ask_put_down(mover, held, trump)
                 return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own))
-        if v.seat == kitty_seat:
+        order = [(v.dealer + 1 + i) % n for i in range(n)]
+        mover = self.draw_turn(kitty_seat) if r.discard == "draw" else None
+        after = order[order.index(mover) + 1 :] if mover is not None else []
+        if v.seat == kitty_seat or v.seat in after:
             own_down: list[int] = []
-        elif r.discard == "choice":
-            own_down = self.own_put_down(held, trump, v.discards)
+        elif v.seat == mover:  # 12.8.2: its put-down so far
+            own_down = list(v.discards)
+            self.check_put_down_so_far(held, trump, own_down, drawing=True)
+        elif r.discard == "draw" and not (v.discards or draws[v.seat].discarded):
+            own_down = []  # it put down nothing (12.8.2: held 6 or fewer)
+            if not F.may_stop(held, True):
+                self.fail(
+                    f"draw: seat {v.seat} discarded 0, but holding more than 6 it "
+                    "puts down at least the excess (12.8.2)"
+                )
         else:
-            own_down = F.draw_discard(held, trump, r, self.keep)
+            own_down = self.own_put_down(held, trump, v.discards, drawing=r.discard == "draw")
         if draws[v.seat].discarded != len(own_down):
             self.fail(
                 f"draw: seat {v.seat} discarded {draws[v.seat].discarded}, but it puts down "
@@ -1383,13 +1473,23 @@ class _Replay:
         junk = 0  # face-down discards so far (a count)
         mine_discarded = junk_draw_after_me = False
         drawn_from_stock = drawn_from_junk = 0
-        for s in [(v.dealer + 1 + i) % n for i in range(n)]:
+        for s in order:
             d = draws[s]
-            if s == kitty_seat:
+            if s == kitty_seat or s in after:
                 if d.discarded:
                     self.fail(
                         f"draw: seat {s} took the kitty and put down in it (12.2.2): its "
                         "discarded is 0"
+                        if s == kitty_seat
+                        else f"draw: seat {s} put down cards before seat {mover} drew "
+                        "(12.8.2: in turn from the dealer's left)"
+                    )
+                continue
+            if s == mover:  # 12.8.2: putting down, yet to draw
+                if each - d.discarded < F.KEEP_AT_LEAST:
+                    self.fail(
+                        f"draw: seat {s} discarded {d.discarded} of {each}, but each keeps "
+                        f"{F.KEEP_AT_LEAST} (12.8.2)"
                     )
                 continue
             kept = each - d.discarded
@@ -1432,6 +1532,8 @@ class _Replay:
         self.lost_to_junk = mask_of(own_down) if junk_draw_after_me else 0
         self.see_shown(shown_by, shown_out)
         held = (held & ~mask_of(own_down)) | mask_of(v.drawn)
+        if mover is not None:  # a put-down under way (12.8.2), its own or another's
+            self.ask_put_down(mover, held, trump, drawing=mover != kitty_seat)
         return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own_down))
 
     # ---- 4.8 ------------------------------------------------------------------------

@@ -348,6 +348,12 @@ def _no_card(view: View) -> str | None:
             "calls the highest trump he lacks (once he has called, give the card: the "
             'view\'s "called", or --called in the short form)'
         )
+    if view.phase == "put_down" and view.drawing:  # 12.8.2
+        return (
+            f"seat {view.to_move} puts down before drawing: hint values cards to play; "
+            "pitchsim puts down every non-trump but the highest needed to keep 3 cards, "
+            "then trumps beyond 6 by rule X, and draws (12.8.3)"
+        )
     if view.phase == "put_down":  # 12.2.2, 12.8.1, 4.8.7
         rule = "4.8.7" if view.rules.rob else "12.8.3"
         return (

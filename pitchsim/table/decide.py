@@ -48,6 +48,7 @@ from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
 from ..game.rules import Rules, label
 from ..game.view import (
+    DRAW_ACTION,
     SHOOT,
     View,
     card_text,
@@ -398,9 +399,12 @@ def pitchsims_call(view: View) -> str:
 
 def pitchsims_put_down(view: View) -> str:
     """pitchsim's put-down of one card at ``view`` (12.2.2, 12.8.1, 12.8.3), as the
-    kernels come down to 6: the first of ``come_down`` of the hand the seat holds now."""
-    card = F.pitchsims_put_down(mask_of(view.kept), view.trump, view.preset, view.called)
-    return put_down_text(card)
+    kernels come down to 6: the first of ``come_down`` of the hand the seat holds now;
+    putting down to draw (12.8.2), the first of ``draw_discard``, or ``"draw"`` once
+    that rule puts down no more."""
+    held, r = mask_of(view.kept), view.preset
+    card = F.pitchsims_put_down(held, view.trump, r, view.called, view.drawing)
+    return DRAW_ACTION if card is None else put_down_text(card)
 
 
 @dataclass

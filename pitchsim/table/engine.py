@@ -244,9 +244,9 @@ class Engine:
                 "thrown-in": "everybody passed: the hand is thrown in",
                 "trump": f"seat {view.to_move} names trump",
                 "call": f"seat {view.to_move} calls his partner's card (12.1)",
-                "put_down": (
-                    f"seat {view.to_move} comes down to 6 ({put_down_clauses(view.rules)})"
-                ),
+                "put_down": f"seat {view.to_move} puts down before drawing (12.8.2)"
+                if view.drawing
+                else f"seat {view.to_move} comes down to 6 ({put_down_clauses(view.rules)})",
             }.get(view.phase, f"seat {view.to_move} is to act")
             raise RequestError(NOT_TO_ACT, f"seat {view.seat} has no decision here: {why}")
         which = (strategy, samples)

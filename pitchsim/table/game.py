@@ -29,6 +29,7 @@ reader's.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -49,6 +50,7 @@ from ..game.reference.score import sides_of
 from ..game.rules import Rules, rules_text, spec
 from ..game.view import (
     CALL_ACTION,
+    DRAW_ACTION,
     PUT_DOWN_ACTION,
     TRUMP_ACTION,
     Trick,
@@ -66,15 +68,15 @@ from .seats import KernelSeat
 RECORD_FORMAT = "pitchsim-game"
 RECORD_VERSION = 4
 # Versions 1 to 3 are read too: their games are written as version 4's, except that
-# the robber's come-down after the rob (4.8.5, 11.8) was no action: the table made
-# pitchsim's (4.8.7) and the hand's draw carries it; in versions 1 and 2 the put-downs
-# coming down to 6 (12.2.2, 12.8.1) were no actions either: the table made pitchsim's
-# (12.8.3); and in version 1 under partner=called|announced the call of the partner's
-# card (12.1) was no action either: the table made pitchsim's call, the highest trump
-# the pitcher lacked, and the hand's ``called`` carries it.
+# some put-downs (12.2.2, 12.8, 4.8.7) were no actions: the table made pitchsim's
+# (12.8.3, 4.8.7) and the hand's draw carries them (``puts_down``: in versions 1 and 2
+# none was an action, in version 3 none under discard=draw or discards=shown, nor the
+# robber's come-down after the rob); and in version 1 under partner=called|announced
+# the call of the partner's card (12.1) was no action either: the table made pitchsim's
+# call, the highest trump the pitcher lacked, and the hand's ``called`` carries it.
 CALL_BY_RULE_VERSION = 1
 PUT_DOWN_BY_RULE_VERSIONS = (1, 2)
-ROB_BY_RULE_VERSIONS = (1, 2, 3)
+READ_VERSIONS = (1, 2, 3, RECORD_VERSION)
 # How a seed turns into deals (kernels/rng.deal_key, the kernels' dealing, _kernel_deal):
 # every record names it (``deal_order``, docs/record.md), and a record whose seed this
 # pitchsim would deal otherwise is told so, not called damaged.  Raise it with any change
@@ -82,16 +84,19 @@ ROB_BY_RULE_VERSIONS = (1, 2, 3)
 DEAL_ORDER = 1
 
 
-def puts_down(r: Rules) -> bool:
-    """Whether a seat coming down to 6 chooses its put-down under ``r``, one card a
-    decision (the action ``"down:4D"``): the robber after the rob under any discards
-    (4.8.7; face up as 4.8.5 says), the kitty's pitcher (12.2.2) and under
-    discard=choice every seat (12.8.1).  Not under discard=draw (its discard stays the
-    rule's, 4.8) nor, but for the robber, discards=shown (not yet: face up in turn,
-    12.9)."""
-    if r.rob:
-        return True
-    return (r.kitty or r.discard == "choice") and r.discard != "draw" and r.discards != "shown"
+def puts_down(r: Rules, version: int = RECORD_VERSION) -> bool:
+    """Whether a seat putting down chooses its put-down under ``r``, one card a decision
+    (the action ``"down:4D"``): the kitty's pitcher (12.2.2), under discard=choice every
+    seat coming down to 6 (12.8.1), under discard=draw every seat before it draws
+    (12.8.2; ``"draw"`` stops) and the robber after the rob (4.8.7), face up under
+    discards=shown (12.9; the robber's as 4.8.5 says).  In a record of an older
+    ``version`` the table made pitchsim's where it was no decision yet: in versions 1
+    and 2 anywhere, in version 3 under discard=draw or discards=shown and the rob's."""
+    if version in PUT_DOWN_BY_RULE_VERSIONS:
+        return False
+    if version == 3 and (r.discard == "draw" or r.discards == "shown" or r.rob):
+        return False
+    return bool(r.kitty) or r.discard in ("choice", "draw") or bool(r.rob)
 
 
 def seat_name(seat) -> str:
@@ -396,12 +401,16 @@ class _Drawn:
     drawn: given to the reference engine's ``discard_and_draw`` as its ``rng``, each
     shuffle puts them first, so it draws exactly them (the kernels' draw, or a record's)."""
 
-    def __init__(self, order) -> None:
+    def __init__(self, order, rng: random.Random | None = None) -> None:
         self.order = [int(c) for c in order]
+        self.rng = rng  # shuffles the rest: discards a seat chose that the kernels did not
 
     def shuffle(self, junk: list[int]) -> None:
         first = [c for c in self.order if c in junk]
-        junk[:] = first + [c for c in junk if c not in first]
+        rest = [c for c in junk if c not in first]
+        if self.rng is not None:
+            self.rng.shuffle(rest)
+        junk[:] = first + rest
 
 
 def _texts(cards) -> list[str]:
@@ -422,15 +431,14 @@ class TableDeal:
 
     def __init__(
         self, rules: Rules, n: int, dealer: int, dealt, stock, scores, draw, counted=0,
-        call_by_rule=False, put_down_by_rule=False, rob_by_rule=False,
+        call_by_rule=False, version=RECORD_VERSION,
     ):  # fmt: skip
         self.r = rules
         self.call_by_rule = call_by_rule  # a record of version 1: the call was no action
-        # A record of version 1 or 2: the put-downs coming down to 6 were pitchsim's
-        # fixed rule (12.8.3), no actions
-        self.put_down_by_rule = put_down_by_rule
-        # A record of version 1 to 3: the robber's come-down was pitchsim's (4.8.7)
-        self.rob_by_rule = rob_by_rule or put_down_by_rule
+        # A record of an older version: some put-downs were pitchsim's fixed rule
+        # (12.8.3), no actions (``puts_down``)
+        self.version = version
+        self.putting_down: int | None = None  # under discard=draw: yet to draw (12.8.2)
         self.counted = counted  # hands counted toward hands=N before this one (12.4)
         self.n = n
         self.dealer = dealer
@@ -518,7 +526,7 @@ class TableDeal:
         if self.draw is not None and r.discard != "none":  # 4.8, 12.8 (after any kitty)
             rec = self.draw
             mine = {"drawn": _texts(rec.drawn[seat])}
-            if r.discard == "choice":  # its own put-down, its choice (12.8.1)
+            if r.discard != "non-trump":  # its own put-down, its choice (12.8.1, 12.8.2)
                 mine["discarded"] = _texts(cards_of(rec.discarded[seat]))
             if r.rob and seat == r.robber(self.pitcher, self.dealer):
                 mine["robbed"] = _texts(rec.robbed)
@@ -542,6 +550,8 @@ class TableDeal:
                 doc["draw"]["put_down"] = len(rec.put_down)
                 if rec.put_down_shown:
                     doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
+            if self.putting_down is not None:  # 12.8.2: under way, yet to draw
+                doc["draw"]["putting_down"] = self.putting_down
         tricks = [
             {"leader": lead, "seats": list(seats), "cards": _texts(cards)}
             for lead, seats, cards, _ in self.tricks
@@ -623,14 +633,16 @@ class TableDeal:
         return parse_cards(action[len(CALL_ACTION) :], self.r.jokers)[0]
 
     def _put_downs(self):
-        """The seats coming down to 6 in turn, one card a decision (the action
-        ``"down:4D"``): the kitty's pitcher (12.2.2: at once under discard=none) and under
-        discard=choice every seat from the dealer's left, the dealer last (12.8.1).
+        """The seats putting down in turn, one card a decision (the action ``"down:4D"``):
+        the kitty's pitcher (12.2.2: at once under discard=none) and under discard=choice
+        every seat from the dealer's left, the dealer last, coming down to 6 (12.8.1);
+        under discard=draw every seat in that turn as far as it likes, stopping with
+        ``"draw"`` (asked while it may put down a card; 12.8.2), and then drawing, so
+        the next seat sees the draw.  Face up under discards=shown (12.9, 12.9.1).
         Returns seat -> the cards put down.  Not asked (pitchsim's fixed rule, 12.8.3)
-        under ``put_down_by_rule`` (a record of version 1 or 2) nor where
-        :func:`puts_down` says no."""
+        where :func:`puts_down` says no for the record's version."""
         r, n, chosen = self.r, self.n, {}
-        if self.put_down_by_rule or r.rob or not puts_down(r):  # (the rob's: after the draw)
+        if r.rob or not puts_down(r, self.version):  # (the rob's: after the draw)
             return chosen
         kitty = F.kitty_of(self.stock, r)
         hands = list(self.dealt)
@@ -638,19 +650,34 @@ class TableDeal:
         rec = F.DrawRecord([0] * n, [0] * n, [[] for _ in range(n)], robbed=list(kitty))
         self.draw = rec  # the views see the put-down so far
         order = [self.pitcher]
-        if r.discard == "choice":
+        if r.discard != "none":
             order = [(self.dealer + 1 + i) % n for i in range(n)]
         for seat in order:
-            while hands[seat].bit_count() > F.HAND_TARGET:
+            kitty_seat = r.kitty and seat == self.pitcher
+            drawing = r.discard == "draw" and not kitty_seat  # 12.8.2
+            self.putting_down = seat if drawing else None
+            while hands[seat].bit_count() > F.HAND_TARGET or (
+                drawing and F.may_put_down(hands[seat], self.trump, r, self.called, drawing)
+            ):
                 action = yield seat, self.view(seat)
+                self.actions.append({"seat": seat, "action": action})
+                if action == DRAW_ACTION:
+                    break
                 c = parse_cards(action[len(PUT_DOWN_ACTION) :], r.jokers)[0]
                 hands[seat] &= ~(1 << c)
                 chosen.setdefault(seat, []).append(c)
-                if r.kitty and seat == self.pitcher:
+                if kitty_seat:
                     rec.put_down = chosen[seat]
+                    rec.put_down_shown = F.shown_put_down(rec.put_down, self.trump, r)
                 else:
                     rec.discarded[seat] |= 1 << c
-                self.actions.append({"seat": seat, "action": action})
+            self.putting_down = None
+            if drawing:  # 12.8.2: he draws back to 6 now, seen by the seats after him
+                chosen.setdefault(seat, [])
+                _, done = self._draw(
+                    self.dealt, self.stock, self.pitcher, self.trump, self.called, chosen=chosen
+                )
+                rec.drawn[seat] = done.drawn[seat]
         self.draw = None
         return chosen
 
@@ -661,9 +688,9 @@ class TableDeal:
         made first with pitchsim's put-down (the kernels'); the views see his hand
         before it and the cards put down so far (face up as ``shown_put_down`` says),
         and the draw is made again with his, which nothing before depends on.  Not
-        asked under ``rob_by_rule`` (a record of version 1 to 3)."""
+        asked in a record of version 1 to 3 (``puts_down``)."""
         r, made = self.r, self.draw
-        if self.rob_by_rule or not made.put_down:
+        if not puts_down(r, self.version) or not made.put_down:
             return
         robber = r.robber(self.pitcher, self.dealer)
         hand = self.held[robber] | mask_of(made.put_down)
@@ -888,9 +915,9 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
         out, rec = F.after_naming(held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer, called)
         if [int(m) for m in hands] != list(out):
             raise RuntimeError("the reference engine's discard and draw differs from the kernels'")
-        if chosen:  # the seats' own put-downs (12.2.2, 12.8.1): nobody draws from them,
-            # so the kernels' draw from the discards (``junk``) stands
-            order = _Drawn(junk[:k])
+        if chosen:  # the seats' own put-downs (12.2.2, 12.8): the kernels' draw from the
+            # discards (``junk``) first, the rest of a pile they did not make shuffled
+            order = _Drawn(junk[:k], random.Random(int(key)))
             out, rec = F.after_naming(
                 held, stock_, pitcher, trump, r, order, dealer, called, chosen
             )

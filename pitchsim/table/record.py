@@ -21,6 +21,7 @@ from ..game.reference import MAX_BID, winners
 from ..game.rules import Rules, RulesError, document_rules, label, rules_text
 from ..game.view import (
     CALL_ACTION,
+    DRAW_ACTION,
     PUT_DOWN_ACTION,
     TRUMP_ACTION,
     Trick,
@@ -38,14 +39,14 @@ from .game import (
     CALL_BY_RULE_VERSION,
     DEAL_ORDER,
     KEY_ORDER,
-    PUT_DOWN_BY_RULE_VERSIONS,
+    READ_VERSIONS,
     RECORD_FORMAT,
     RECORD_VERSION,
-    ROB_BY_RULE_VERSIONS,
     _Hand,
     _ordered,
     _view,
     hand_doc,
+    puts_down,
     record_stamp,
 )
 from .rounds import Game
@@ -305,7 +306,7 @@ def _head(doc) -> tuple[Rules, int]:
     _only(doc, RECORD_FIELDS, "the record")
     if "format" in doc and not _same(doc["format"], RECORD_FORMAT):
         raise RecordError(f"format is {quoted(doc['format'])}, not {RECORD_FORMAT!r}")
-    read = (*ROB_BY_RULE_VERSIONS, RECORD_VERSION)
+    read = READ_VERSIONS
     if "version" in doc and not any(_same(doc["version"], v) for v in read):
         raise RecordError(
             f"record version {quoted(doc['version'])}: this pitchsim reads "
@@ -652,26 +653,26 @@ def call_by_rule(doc: dict) -> bool:
     return _same(doc.get("version"), CALL_BY_RULE_VERSION)
 
 
-def _by_rule(doc: dict) -> tuple[str, ...]:
+def _by_rule(doc: dict, rules: Rules) -> tuple[str, ...]:
     """The actions (by their prefix) a record of an older version does not hold, the
     table having made pitchsim's: the call of a partner's card in version 1 (12.1), the
-    put-downs in versions 1 and 2 (12.2.2, 12.8.1), and in versions 1 to 3 the
-    robber's come-down (4.8.7: under a rob every put-down is his, 6.3.8)."""
+    put-downs in versions 1 to 3 where ``put_down_by_rule`` says so (12.2.2, 12.8)."""
     call = (CALL_ACTION,) if call_by_rule(doc) else ()
-    down = put_down_by_rule(doc) or (rob_by_rule(doc) and bool(_rules(doc).rob))
-    return call + ((PUT_DOWN_ACTION,) if down else ())
+    return call + ((PUT_DOWN_ACTION, DRAW_ACTION) if put_down_by_rule(doc, rules) else ())
 
 
-def put_down_by_rule(doc: dict) -> bool:
-    """A record of version 1 or 2: the put-downs coming down to 6 (12.2.2, 12.8.1) were
-    pitchsim's (12.8.3), no actions (``table.game.PUT_DOWN_BY_RULE_VERSIONS``)."""
-    return any(_same(doc.get("version"), v) for v in PUT_DOWN_BY_RULE_VERSIONS)
+def record_version(doc: dict) -> int:
+    """The record's version (one without is read as this pitchsim's)."""
+    v = doc.get("version")
+    return v if isinstance(v, int) and not isinstance(v, bool) else RECORD_VERSION
 
 
-def rob_by_rule(doc: dict) -> bool:
-    """A record of version 1 to 3: the robber's come-down after the rob (4.8.5, 11.8)
-    was pitchsim's (4.8.7), no action (``table.game.ROB_BY_RULE_VERSIONS``)."""
-    return any(_same(doc.get("version"), v) for v in ROB_BY_RULE_VERSIONS)
+def put_down_by_rule(doc: dict, rules: Rules) -> bool:
+    """A record of an older version whose put-downs under ``rules`` were pitchsim's
+    (12.8.3), no actions, where this pitchsim asks them (``table.game.puts_down``:
+    versions 1 and 2 anywhere, version 3 under discard=draw and discards=shown and the
+    robber's come-down, 4.8.7)."""
+    return puts_down(rules) and not puts_down(rules, record_version(doc))
 
 
 def _preset_decisions(doc: dict, r: Rules, n: int):
@@ -721,8 +722,7 @@ def _preset_decisions(doc: dict, r: Rules, n: int):
             raise RecordError(f"{where}: actions must be a list")
         hand = TableDeal(
             r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n, dealer), counted,
-            call_by_rule=call_by_rule(doc), put_down_by_rule=put_down_by_rule(doc),
-            rob_by_rule=rob_by_rule(doc),
+            call_by_rule=call_by_rule(doc), version=record_version(doc),
         )  # fmt: skip
         walk = hand.run()
         full = None
@@ -900,7 +900,7 @@ def _recheck_strategies(doc: dict) -> None:
         # rules.
         return
     again = play_table_game(names, rules, seed, board)
-    gone = _by_rule(doc)  # an older record's: no actions there, pitchsim's rule made them
+    gone = _by_rule(doc, rules)  # an older record's: no actions there, pitchsim's rule made them
     for k, (a, b) in enumerate(zip(again["hands"], doc["hands"], strict=False), 1):
         check_seed_deal(doc, k, b, a, seed)
         if [x for x in a["actions"] if not x["action"].startswith(gone)] != b["actions"]:

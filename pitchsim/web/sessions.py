@@ -278,6 +278,7 @@ def keys_json(rules, players: int, view: View | None = None) -> dict:
         "named_trump": rules.trump == "named",
         "partner_call": rules.partner != "none",  # 12.1: the pitcher calls a card
         "put_down": puts_down(rules),  # 12.2.2, 12.8.1: a card put down coming down to 6
+        "draw": rules.discard == "draw",  # 12.8.2: then "draw" (the key d) stops and draws
         "jick": rules.jick,
         "jokers": rules.jokers,
     }
@@ -311,7 +312,8 @@ def view_json(view: View) -> dict:
     doc["held"] = [card_text(c) for c in hand_order(cards, trump, view.rules)]
     doc["choices"] = shown_choices(view)
     if view.phase == "put_down":  # the cards still to put down, this one included
-        doc["to_put_down"] = len(cards) - F.HAND_TARGET
+        doc["to_put_down"] = max(0, len(cards) - F.HAND_TARGET)  # (under draw: at least)
+        doc["drawing"] = view.drawing  # 12.8.2: may put down more, then draws
     # the calls as the table shows them, a dealer's steal marked ("2 (steal)"), and so
     # the calls offered
     doc["call_words"] = [view.call_words(i) for i in range(len(view.calls))]

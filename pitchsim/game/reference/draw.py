@@ -76,41 +76,68 @@ def come_down(held: int, trump: int, rules: Rules, called: int = -1) -> list[int
 
 
 def may_put_down(
-    held: int, trump: int, rules: Rules, called: int = -1, robbing: bool = False
+    held: int,
+    trump: int,
+    rules: Rules,
+    called: int = -1,
+    drawing: bool = False,
+    robbing: bool = False,
 ) -> list[int]:
     """The cards a player coming down to 6 may put down (12.2.2, 12.8.1): any card he
-    holds but a called trump (12.1.3).  The robber coming down after the rob
-    (``robbing``: 4.8.5, 11.8) puts down his non-trumps first: any of them while he holds
-    one, then any of his trumps but a called one (4.8.7).  Which ones is his choice
-    (``put_down_by``)."""
-    cards = [c for c in cards_of(held) if c != called]
+    holds but a called trump (12.1.3).  ``drawing``: a player putting down to draw
+    under discard=draw (12.8.2): any non-trump and a trump only while he holds more
+    than 6 trumps, and nothing once he is down to 3 cards.  ``robbing``: the robber
+    coming down after the rob (4.8.5, 11.8) puts down his non-trumps first, any of
+    them while he holds one, then any of his trumps but a called one (4.8.7).  Which
+    ones is his choice (``put_down_by``)."""
+    cards = cards_of(held)
     if robbing:
-        return [c for c in cards if not is_trump(c, trump, rules)] or cards
-    return cards
+        mine = [c for c in cards if c != called]
+        return [c for c in mine if not is_trump(c, trump, rules)] or mine
+    if not drawing:
+        return [c for c in cards if c != called]
+    if len(cards) <= KEEP_AT_LEAST:
+        return []
+    excess = sum(is_trump(c, trump, rules) for c in cards) > HAND_TARGET
+    return [c for c in cards if c != called and (excess or not is_trump(c, trump, rules))]
 
 
 def puts_down_legally(
-    held: int, trump: int, rules: Rules, called: int, down: Sequence[int], robbing: bool = False
+    held: int,
+    trump: int,
+    rules: Rules,
+    called: int,
+    down: Sequence[int],
+    drawing: bool = False,
+    robbing: bool = False,
 ) -> bool:
-    """Whether ``down``, different cards, can go down one at a time from ``held``, each
-    a card ``may_put_down`` allows then; the robber's in any order, read non-trumps
-    first (4.8.7: a set of his is legal if it holds no trump or every non-trump)."""
-    if len(set(down)) != len(down):
-        return False
-    order = sorted(down, key=lambda c: is_trump(c, trump, rules)) if robbing else list(down)
+    """Whether ``down`` can go down one card at a time from ``held``, each a card
+    ``may_put_down`` allows then; the robber's in any order, read non-trumps first
+    (4.8.7: a set of his is legal if it holds no trump or every non-trump)."""
+    order = sorted(down, key=lambda c: is_trump(c, trump, rules)) if robbing else down
     for c in order:
-        if c not in may_put_down(held, trump, rules, called, robbing):
+        if c not in may_put_down(held, trump, rules, called, drawing, robbing):
             return False
         held &= ~(1 << c)
     return True
 
 
-def pitchsims_put_down(held: int, trump: int, rules: Rules, called: int = -1) -> int:
-    """pitchsim's put-down of one card by a player holding more than 6 (12.8.3, 4.8.7):
-    the first of ``come_down``.  Asked again until he holds 6, it puts down
-    ``come_down``'s cards in its order, so one card at a time comes down as the whole
-    put-down did."""
-    return come_down(held, trump, rules, called)[0]
+def may_stop(held: int, drawing: bool) -> bool:
+    """Whether a player putting down may stop (12.8.2: under discard=draw once he holds
+    6 or fewer; coming down to 6 otherwise, only there)."""
+    return held.bit_count() <= HAND_TARGET if drawing else held.bit_count() == HAND_TARGET
+
+
+def pitchsims_put_down(
+    held: int, trump: int, rules: Rules, called: int = -1, drawing: bool = False
+) -> int | None:
+    """pitchsim's put-down of one card by a player holding more than 6 (12.8.3; the
+    robber's after the rob, 4.8.7): the first of ``come_down``, or putting down to draw
+    (``drawing``, 12.8.2) the first of ``draw_discard``, None when it puts down no more
+    (he draws).  Asked again until he stops, it puts down the whole rule's cards in its
+    order, so one card at a time comes down as the whole put-down did."""
+    down = (draw_discard if drawing else come_down)(held, trump, rules, called)
+    return down[0] if down else None
 
 
 def put_down_by(
@@ -120,23 +147,30 @@ def put_down_by(
     rules: Rules,
     called: int,
     chosen: dict | None,
+    drawing: bool = False,
     robbing: bool = False,
 ) -> list[int]:
     """What ``seat`` puts down coming down to 6 (12.2.2, 12.8.1; ``robbing``: the
-    robber after the rob, 4.8.7): his own choice when ``chosen`` gives one (the seats
-    asked at the table), checked (``puts_down_legally``, the number that leaves 6),
-    else pitchsim's (``come_down``)."""
+    robber after the rob, 4.8.7), or to draw (``drawing``, 12.8.2): his own choice when
+    ``chosen`` gives one (the seats asked at the table), checked
+    (``puts_down_legally``, stopping where ``may_stop``), else pitchsim's
+    (``come_down``, ``draw_discard``)."""
     if not chosen or seat not in chosen:
-        return come_down(held, trump, rules, called)
+        return (draw_discard if drawing else come_down)(held, trump, rules, called)
     down = list(chosen[seat])
-    need = max(0, held.bit_count() - HAND_TARGET)
-    if len(down) != need or not puts_down_legally(held, trump, rules, called, down, robbing):
-        rob = ", non-trumps first after the rob (4.8.7)" if robbing else ""
-        raise ValueError(
-            f"seat {seat} puts down {len(down)} cards {down}: it comes down to 6 with "
-            f"{need} of its cards, a called trump kept (12.1.3, 12.8.1){rob}"
-        )
-    return down
+    if puts_down_legally(held, trump, rules, called, down, drawing, robbing) and may_stop(
+        held & ~mask_of(down), drawing
+    ):
+        return down
+    if drawing:
+        why = "any non-trumps, trumps only beyond 6, keeping 3 and at most 6 (12.8.2)"
+    else:
+        why = f"it comes down to 6 with {max(0, held.bit_count() - HAND_TARGET)} of its cards"
+    rob = ", non-trumps first after the rob (4.8.7)" if robbing else ""
+    raise ValueError(
+        f"seat {seat} puts down {len(down)} cards {down}: {why}, a called trump kept "
+        f"(12.1.3, 12.8.1){rob}"
+    )
 
 
 def draw_discard(held: int, trump: int, rules: Rules, called: int = -1) -> list[int]:
@@ -283,7 +317,7 @@ def discard_and_draw(
             else:
                 rec.discarded[seat] = mask_of(down)
         else:  # 12.8.2
-            down = draw_discard(hands[seat], trump, rules, called)
+            down = put_down_by(seat, hands[seat], trump, rules, called, chosen, drawing=True)
             hands[seat] &= ~mask_of(down)
             junk.extend(down)
             rec.discarded[seat] = mask_of(down)

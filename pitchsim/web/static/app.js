@@ -273,8 +273,21 @@ function renderView(view, into, actions) {
     return card(c, { class: actions && (isPlay || down) ? "dim" : "", trumps });
   }));
   into.choices.replaceChildren();
-  if (actions && down) {
+  if (actions && down && !view.drawing) {
     into.choices.append(el("span", { class: "muted" }, `Put down a card of your hand: ${view.to_put_down} more to come down to 6`));
+  }
+  if (actions && down && view.drawing) {
+    // Under discard=draw (rules 12.8.2): any non-trump, a trump only beyond 6, keeping
+    // 3; then "draw" stops and draws back to 6, its button numbered last (and the key d).
+    into.choices.append(el("span", { class: "muted" }, view.to_put_down
+      ? `Put down a card of your hand: at least ${view.to_put_down} more, then draw back to 6 `
+      : "Put down a card of your hand, or draw back to 6: "));
+    const k = view.choices.indexOf("draw");
+    if (k >= 0) {
+      into.choices.append(el("button", { type: "button", class: "call draw", "data-call": "draw",
+        "data-key": keyOf(String(k + 1)), title: `key ${keyOf(String(k + 1))} or d: draw back to 6`,
+        onclick: () => actions("draw") }, "draw"));
+    }
   }
   if (actions && view.phase === "call") {
     // The partner's card to call (rules 12.1): each callable card a button, numbered as
@@ -522,7 +535,7 @@ function renderStatus() {
   const s = game.status;
   const text = {
     "your turn": !game.view ? "Your turn" : { auction: "Your call", trump: "Name trump", call: "Call your partner's card",
-      put_down: `Put down a card (${game.view.to_put_down} more)` }[game.view.phase] || "Your card",
+      put_down: game.view.drawing ? "Put down a card, or draw" : `Put down a card (${game.view.to_put_down} more)` }[game.view.phase] || "Your card",
     coach: "The coach is thinking…",
     playing: "The others are playing…",
     sent: "Sent…",
@@ -579,6 +592,7 @@ function keysLine(g) {
   if (keys.named_trump) parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
   if (keys.partner_call) parts.push("; the numbers call your partner's card");
   if (keys.put_down) parts.push("; coming down to 6 the numbers put down the numbered card");
+  if (keys.draw) parts.push(", and ", k("d"), " draws back to 6");
   const extra = [keys.jick ? "the jick" : "", keys.jokers ? "the jokers" : ""].filter(Boolean).join(" and ");
   parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
   return parts;
@@ -689,6 +703,8 @@ function onKey(ev) {
     else if (number) act(number);
   } else if (v.phase === "trump") {
     if (v.legal.includes("trump:" + k.toUpperCase())) act("trump:" + k.toUpperCase());
+  } else if (v.phase === "put_down" && k === "d" && v.legal.includes("draw")) {
+    act("draw");  // rules 12.8.2: no more put down, draw back to 6
   } else if (number) {
     act(v.choices[Number(number) - 1]);
   }
