@@ -430,7 +430,9 @@ def test_4_8_7_the_robber_never_puts_down_a_called_trump():
     legal = F.may_put_down(held, trump, r, called, robbing=True)
     assert called not in legal and len(legal) == 7
     with pytest.raises(ValueError, match="4.8.7"):
-        F.put_down_by(0, held, trump, r, called, {0: [called, parse_cards("KH", 2)[0]]}, True)
+        F.put_down_by(
+            0, held, trump, r, called, {0: [called, parse_cards("KH", 2)[0]]}, robbing=True
+        )
     non = held | mask_of(parse_cards("2C", 2))
     assert F.may_put_down(non, trump, r, called, robbing=True) == parse_cards("2C", 2)
     assert F.puts_down_legally(non, trump, r, called, parse_cards("KH 2C", 2), robbing=True)
