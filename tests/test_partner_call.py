@@ -337,6 +337,7 @@ def test_12_1_2_practice_asks_the_person_for_the_call_and_the_coach_names_pitchs
     assert rv.partner_calls == [
         {
             "hand": 1,
+            "decision": rv.partner_calls[0]["decision"],
             "called": "call:2S",
             "pitchsim": partner_call_text(want),
             "note": rv.partner_calls[0]["note"],
@@ -348,6 +349,59 @@ def test_12_1_2_practice_asks_the_person_for_the_call_and_the_coach_names_pitchs
     (said,) = [line for line in out if line.startswith("coach: pitchsim calls")]
     assert "deals fitting your hand" in said and said == rv.partner_calls[0]["note"]
     assert [j.kind for j in rv.judgements] == [j.kind for j in js]
+    # the save keeps the note, by the seat's decision count and action
+    (kept,) = record["practice"]["notes"]
+    assert kept["action"] == "call:2S" and kept["text"] == said
+    assert kept["decision"] == rv.partner_calls[0]["decision"]
+
+
+def test_a_saved_note_is_shown_by_the_pages_review_not_valued_again(monkeypatch):
+    """The coach's notes on a call or put-down are in the save (``practice.notes``):
+    the page's review shows them instead of valuing the decisions again (a note takes
+    seconds), a review with ``again`` values them anew, and a save whose notes are
+    not typed as written is refused as damaged, in one line."""
+    import pitchsim.coach.review as coach_review
+    import pitchsim.web.review as web_review
+    from pitchsim.coach.practice import PracticeError, practice, read_save
+
+    r = Rules.parse("smear,partner=called")
+    for seed in range(1, 12):
+        said: list[str] = []
+
+        def read(prompt: str, said=said) -> str:
+            if "partner's card" in prompt:
+                said.append(prompt)
+                return "2s"
+            return {"trump>": "1", "call>": "5"}.get(prompt.split()[-1], "q")
+
+        record, _ = practice(
+            5, 0, "heuristic+heuristic", r, seed, read=read, write=lambda _t: None,
+            samples=40, worlds=4, time=None,
+        )  # fmt: skip
+        if said:
+            break
+    assert said, "the person never pitched"
+    record = json.loads(json.dumps(record))
+    (kept,) = record["practice"]["notes"]
+    kept["text"] = "coach: the note as saved."  # (so a note valued again would differ)
+
+    def no_valuing(*_a, **_k):
+        raise AssertionError("a saved note valued again")
+
+    for module in (coach_review, web_review):
+        monkeypatch.setattr(module, "choice_note", no_valuing)
+    page = web_review.review_record(record, 0, 40, 4, time=None)
+    (step,) = [s for s in page["steps"] if s["view"]["phase"] == "call"]
+    assert step["note"] == "coach: the note as saved."
+    with pytest.raises(AssertionError, match="valued again"):
+        web_review.review_record(record, 0, 40, 4, again=True, time=None)
+    read_save(record, "g.json")  # the note as written reads back
+    for bad in ({**kept, "decision": "3"}, {"text": "x"}):
+        damaged = json.loads(json.dumps(record))
+        damaged["practice"]["notes"] = [bad]
+        with pytest.raises(PracticeError, match="g.json is damaged: practice: note 1") as e:
+            read_save(damaged, "g.json")
+        assert "\n" not in str(e.value)
 
 
 def test_a_practice_save_of_version_1_goes_on_unless_a_partner_was_called():

@@ -167,7 +167,8 @@ class PracticeState:
     hand_no: int = 1
     decision: int = 0  # decisions of the person's seat so far in this game
     # the coach's notes on the calls of a partner's card and the put-downs (not
-    # judgements): {"hand", "after": the judgements before it, "text"}
+    # judgements): {"hand", "decision": the seat's count, "action", "after": the
+    # judgements before it, "text"}; saved, so a review need not value them again
     notes: list[dict] = field(default_factory=list)
 
 
@@ -243,8 +244,15 @@ class PersonSeat:
                 self.write("coach: thinking ...")
                 seed = coach_seed(self.seed, self.state.hand_no, self.state.decision)
                 text = choice_note(view, action, seed, time=self.time)
-            after = len(self.state.judgements)
-            self.state.notes.append({"hand": self.state.hand_no, "after": after, "text": text})
+            self.state.notes.append(
+                {
+                    "hand": self.state.hand_no,
+                    "decision": self.state.decision,
+                    "action": action,
+                    "after": len(self.state.judgements),
+                    "text": text,
+                }
+            )
             self.write(text)
         elif self.coach:
             self.write("coach: thinking ...")
@@ -830,6 +838,8 @@ def person_actions(record: dict, seat: int) -> list[str]:
 
 
 PRACTICE_FIELDS = ("seat", "coach", "judgements")
+# Written since the coach valued the call and the put-down; older saves lack it.
+NOTE_FIELDS = {"hand": int, "decision": int, "action": str, "after": int, "text": str}
 JUDGEMENT_FIELDS = (
     "hand",
     "seat",
@@ -899,8 +909,9 @@ def read_save(doc: object, name: str) -> Saved:
 
     p = doc["practice"]
     for key in p:
-        if key not in PRACTICE_FIELDS:
+        if key not in (*PRACTICE_FIELDS, "notes"):
             raise bad(f"practice: unknown field {quoted(key)}")
+    _check_notes(p.get("notes", []), bad)
     for key in PRACTICE_FIELDS:
         if key not in p:
             raise bad(f"practice: {key} is missing")
@@ -954,6 +965,37 @@ def read_save(doc: object, name: str) -> Saved:
 
 
 PHASES = {"call": "auction", "trump": "trump", "card": "play"}  # a judgement's view's phase
+
+
+def _check_notes(notes, bad) -> None:
+    """The coach's notes on calls and put-downs: a list of objects with exactly
+    ``NOTE_FIELDS``, each typed (a note is words to show: its decision is checked
+    against the record where it is read, ``stored_notes``)."""
+    if not isinstance(notes, list):
+        raise bad("practice: notes must be a list")
+    for i, note in enumerate(notes, 1):
+        if not isinstance(note, dict) or set(note) != set(NOTE_FIELDS):
+            raise bad(f"practice: note {i} must have exactly {', '.join(NOTE_FIELDS)}")
+        for key, kind in NOTE_FIELDS.items():
+            if not isinstance(note[key], kind) or isinstance(note[key], bool):
+                raise bad(f"practice: note {i}'s {key} must be {kind.__name__}")
+
+
+def stored_notes(record: dict, seat: int) -> dict[tuple[int, str], str]:
+    """The coach's notes on ``seat``'s calls and put-downs during the game, by (the
+    seat's decision count, the action), if the record is a coached practice game of
+    that seat's: a review shows them instead of valuing the decisions again."""
+    p = record.get("practice")
+    if not isinstance(p, dict) or p.get("seat") != seat or not p.get("coach"):
+        return {}
+    notes = p.get("notes")
+    if not isinstance(notes, list):
+        return {}
+    return {
+        (n["decision"], n["action"]): n["text"]
+        for n in notes
+        if isinstance(n, dict) and isinstance(n.get("decision"), int) and "action" in n
+    }
 
 
 def _check_judgements(js, decisions, seat: int, bad, rules) -> None:
@@ -1136,8 +1178,9 @@ def practice(
     judgements of the person's decisions."""
     check_seat(seat, players)
     state = PracticeState(seat)
-    if resume is not None:  # the coach's judgements of the decisions before the stop
+    if resume is not None:  # the coach's judgements and notes before the stop
         state.judgements = [judgement_of(j) for j in resume["practice"]["judgements"]]
+        state.notes = list(resume["practice"].get("notes", []))
     scripted = person_actions(resume, seat) if resume is not None else None
     if watch:
         seats = [strategy] * players
@@ -1165,6 +1208,7 @@ def practice(
         "seat": seat,
         "coach": coach,
         "judgements": [j.to_json() for j in state.judgements],
+        "notes": state.notes,
     }
     return record, state.judgements
 

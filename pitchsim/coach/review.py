@@ -106,12 +106,22 @@ def review(
     worlds: int = COACH_WORLDS,
     progress: Callable[[int, int], None] | None = None,
     time: float | None = COACH_TIME,
+    notes: dict[tuple[int, str], str | None] | None = None,
 ) -> Review:
     """Every decision of ``seat`` in ``record`` judged from its own view. The decision's
     seed is :func:`~pitchsim.coach.practice.coach_seed` of ``seed``, the hand and the
     seat's decision count, so a practice game reviewed with its own seed gets the
     coach's numbers again (unless a judgement was stopped by the ``time`` clock: its
-    note says so)."""
+    note says so).  ``notes``: the coach's notes on calls and put-downs already made,
+    by (the seat's decision count, the action) (``practice.stored_notes``), shown
+    instead of valuing those decisions again."""
+    known = notes or {}
+
+    def note(view, act: str, k: int, i: int) -> str | None:
+        if (i, act) in known:
+            return known[i, act]
+        return choice_note(view, act, coach_seed(seed, k, i), time=time)
+
     decisions = [
         (k, view, act) for k, _h, view, act, _s, _st in _decisions(record) if view is not None
     ]
@@ -129,18 +139,20 @@ def review(
             calls.append(
                 {
                     "hand": k,
+                    "decision": i,
                     "called": act,
                     "pitchsim": pitchsims_call(view),
-                    "note": choice_note(view, act, coach_seed(seed, k, i), time=time),
+                    "note": note(view, act, k, i),
                 }
             )
         elif view.phase == "put_down":  # 12.2.2, 12.8.1: as the call
             downs.append(
                 {
                     "hand": k,
+                    "decision": i,
                     "put_down": act,
                     "pitchsim": pitchsims_put_down(view),
-                    "note": choice_note(view, act, coach_seed(seed, k, i), time=time),
+                    "note": note(view, act, k, i),
                 }
             )
         elif len(view.legal()) == 1:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, choice_note, judged
-from ..coach.practice import coach_seed
+from ..coach.practice import coach_seed, stored_notes
 from ..coach.review import ReviewError, review
 from ..game.rules import label
 from ..table.record import _rules, replay, views_of
@@ -28,6 +28,13 @@ def stored_judgements(record: dict, seat: int) -> list[Judgement] | None:
         return [Judgement(**j) for j in p.get("judgements", [])]
     except TypeError:
         raise ReviewError("the record's judgements cannot be read") from None
+
+
+def _note(notes: dict, view, act: str, seed: int, k: int, i: int, time) -> str | None:
+    """The coach's note on a call or put-down: the one made already, else made now."""
+    if (i, act) in notes:
+        return notes[i, act]
+    return choice_note(view, act, coach_seed(seed, k, i), time=time)
 
 
 def review_record(
@@ -49,10 +56,14 @@ def review_record(
     hand_of = [k for k, h in enumerate(doc["hands"], 1) for a in h["actions"] if a["seat"] == seat]
     chosen = [judged(v) for v, _ in decisions]
     js = None if again else stored_judgements(doc, seat)
+    # the coach's notes on calls and put-downs, by (the seat's decision count, action)
+    notes = {} if again else stored_notes(doc, seat)
     source = "the coach during the game"
     if js is None or len(js) != sum(chosen):
-        r = review(doc, seat, seed, samples, worlds, time=time)
+        r = review(doc, seat, seed, samples, worlds, time=time, notes=notes)
         js = r.judgements
+        for d in r.partner_calls + r.put_downs:
+            notes[d["decision"], d.get("called", d.get("put_down"))] = d["note"]
         source = f"reviewed now: {samples:,} deals a call, {worlds:,} worlds a card"
     steps = []
     left = iter(js)
@@ -69,7 +80,7 @@ def review_record(
                 "action": act,
                 "judgement": None if j is None else judgement_json(j),
             }
-            | ({"note": choice_note(view, act, coach_seed(seed, k, i), time=time)} if noted else {})
+            | ({"note": _note(notes, view, act, seed, k, i, time)} if noted else {})
         )
     return {
         "seat": seat,

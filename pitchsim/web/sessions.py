@@ -136,6 +136,7 @@ class Game:
                 "seat": self.seat,
                 "coach": self.coach,
                 "judgements": [j.to_json() for j in self.state.judgements],
+                "notes": self.state.notes,
             }
             if self.on_end is not None:
                 saved = self.on_end(record)
