@@ -14,7 +14,6 @@ they pick and what follows from it.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import time
@@ -25,6 +24,7 @@ import numpy as np
 from ..game.rules import Rules, label
 from ..kernels.contract import MAX_DEALS
 from ..kernels.rng import deal_key
+from ..util.jsonio import dumps_json
 from .game import TableDeal, _ask, _kernel_deal
 
 Pick = Callable[[int, object], "str | None"]  # (seat, view) -> action, None: the seats'
@@ -155,7 +155,7 @@ def board_options(doc: str, rules: str, players: int) -> argparse.ArgumentParser
 def print_summary(out: dict, as_json: bool, head: str, words: dict[str, str]) -> None:
     """``policy_versus_random``'s figures printed: as JSON, or ``head`` and a line each."""
     if as_json:
-        print(json.dumps(out, indent=2))
+        print(dumps_json(out, indent=2))
     else:
         print("\n".join([head, *summary_lines(out, words)]))
 
