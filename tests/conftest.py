@@ -50,8 +50,8 @@ def pytest_runtest_setup(item):
 # and teardown).  CI runs the suite as ``pytest -n 2 --dist loadfile
 # --no-loadscope-reorder`` (scripts/dev.py), a file to a worker in collection order;
 # these go first, longest first, so that the files left at the end are short and both
-# workers finish together.  A stale figure only costs time.  Source (7 Dec, at a4dccfc; test_serve_browser_presets.py's
-# without one test's 600 s timeout, fixed since): the 25
+# workers finish together.  A stale figure only costs time.  Source (7 Dec, at a4dccfc;
+# test_serve_browser_presets.py's without one test's 600 s timeout, fixed since): the 25
 # slowest files a whole CI run printed at its end (``pytest_terminal_summary`` below),
 # on an idle machine after ``cache warm``.  Refresh them from a later run's lines, or
 # from a junit report with scripts/test_durations.py --python.
