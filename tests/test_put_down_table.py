@@ -190,11 +190,14 @@ def test_12_8_3_review_lists_the_persons_put_downs_beside_pitchsims():
         for v, a in views
     ]
     for row, w in zip(rv.put_downs, want, strict=True):
-        assert row | {"note": None} == w
+        assert row | {"note": None, "decision": None} == w | {"decision": None}
         assert (row["note"] is None) == (row["put_down"] == row["pitchsim"])
     assert any(row["note"] for row in rv.put_downs)  # the highest first: not pitchsim's
     assert all(j.kind != "put_down" and not j.chosen.startswith("down:") for j in rv.judgements)
     assert rv.to_json()["put_downs"] == rv.put_downs
+    # the seat's decision count of each (its calls before them, one a card put down)
+    counts = [row["decision"] for row in rv.put_downs]
+    assert counts == list(range(counts[0], counts[0] + 3)) and counts[0] > 1
     page = review_record(record, 0, 40, 4, time=None)
     steps = [s for s in page["steps"] if s["view"]["phase"] == "put_down"]
     assert [s["action"] for s in steps] == [a for _, a in views]
