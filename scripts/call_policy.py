@@ -24,8 +24,10 @@ The pairing is ``pitchsim.table.paired``'s, shared with ``scripts/put_down_polic
 
 from __future__ import annotations
 
+from paired_boards import board_options, print_summary  # scripts/ is first on sys.path
+
 from pitchsim.game.rules import Rules
-from pitchsim.table.paired import board_options, policy_versus_random, print_summary
+from pitchsim.table.paired import policy_versus_random
 
 
 def main() -> None:

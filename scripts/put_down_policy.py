@@ -27,8 +27,10 @@ put-down was pitchsim's own, and the CPU seconds.
 
 from __future__ import annotations
 
+from paired_boards import board_options, print_summary  # scripts/ is first on sys.path
+
 from pitchsim.game.rules import Rules
-from pitchsim.table.paired import board_options, policy_versus_random, print_summary
+from pitchsim.table.paired import policy_versus_random
 
 
 def measured(seat: str, pitcher: int | None, n: int) -> int | None:

@@ -260,6 +260,8 @@ class View:
 
     @property
     def calling_order(self) -> list[int]:
+        """The seats from the dealer's left, the dealer last: the order of the calls and
+        of every put-down and draw (4.8, 12.8)."""
         return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
 
     def caller(self, i: int) -> int:
@@ -1294,7 +1296,7 @@ class _Replay:
         v, n = self.v, self.n
         need = self.r.cards_each(n) - F.HAND_TARGET
         mover = None
-        for s in [(v.dealer + 1 + i) % n for i in range(n)]:
+        for s in v.calling_order:
             if mover is not None:
                 if draws[s].discarded or (s == kitty_seat and (v.down_so_far or 0)):
                     self.fail(
@@ -1309,10 +1311,10 @@ class _Replay:
         """12.8.2: the seat putting down now (None: every seat has drawn): the one the
         view names (``putting_down``), or the kitty's pitcher coming down to 6 in his
         turn (12.2.2), never both."""
-        v, n = self.v, self.n
+        v = self.v
         if v.putting_down is None:
             return kitty_seat if self.kitty_coming else None
-        order = [(v.dealer + 1 + i) % n for i in range(n)]
+        order = v.calling_order
         before = kitty_seat >= 0 and order.index(kitty_seat) < order.index(v.putting_down)
         if v.putting_down == kitty_seat or (kitty_seat >= 0 and self.kitty_coming == before):
             self.fail(
@@ -1445,7 +1447,7 @@ class _Replay:
                 self.read_shown(draws, trump, mask_of(own))  # 12.9: face up as put down
                 self.ask_put_down(mover, held, trump)
                 return held, counts, facts | dict(draws=tuple(draws), discards=tuple(own))
-        order = [(v.dealer + 1 + i) % n for i in range(n)]
+        order = v.calling_order
         mover = self.draw_turn(kitty_seat) if r.discard == "draw" else None
         after = order[order.index(mover) + 1 :] if mover is not None else []
         if v.seat == kitty_seat or v.seat in after:

@@ -13,7 +13,6 @@ they pick and what follows from it.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import time
@@ -24,7 +23,6 @@ import numpy as np
 from ..game.rules import Rules, label
 from ..kernels.contract import MAX_DEALS
 from ..kernels.rng import deal_key
-from ..util.jsonio import dumps_json
 from .game import TableDeal, _ask, _kernel_deal
 
 Pick = Callable[[int, object], "str | None"]  # (seat, view) -> action, None: the seats'
@@ -138,39 +136,6 @@ def policy_versus_random(
     for name, _ in MEASURES:
         out[name] = paired_summary(*rows[name])
     return out, kept
-
-
-def board_options(doc: str, rules: str, players: int) -> argparse.ArgumentParser:
-    """A script's options for ``policy_versus_random`` (``doc``: its docstring)."""
-    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
-    ap.add_argument("--rules", default=rules)
-    ap.add_argument("--players", type=int, default=players)
-    ap.add_argument("--boards", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--strategy", default="heuristic+heuristic")
-    ap.add_argument("--json", action="store_true")
-    return ap
-
-
-def print_summary(out: dict, as_json: bool, head: str, words: dict[str, str]) -> None:
-    """``policy_versus_random``'s figures printed: as JSON, or ``head`` and a line each."""
-    if as_json:
-        print(dumps_json(out, indent=2))
-    else:
-        print("\n".join([head, *summary_lines(out, words)]))
-
-
-def summary_lines(out: dict, words: dict[str, str] | None = None) -> list[str]:
-    """``policy_versus_random``'s figures, a line each (``words``: other names for them)."""
-    lines = []
-    for name, said in MEASURES:
-        o = out[name]
-        lo, hi = o["ci95"]
-        lines.append(
-            f"  {(words or {}).get(name, said)}: pitchsim {o['pitchsim']:.3f}, random "
-            f"{o['random']:.3f}, difference {o['difference']:+.3f} (95% {lo:+.3f} to {hi:+.3f})"
-        )
-    return lines
 
 
 def paired_summary(mine: Sequence[float], other: Sequence[float]) -> dict:
