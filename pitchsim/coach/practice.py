@@ -612,13 +612,18 @@ def _draw_lines(view: View, who: list[str], paint) -> list[str]:
         lines.append("      burnt face up (trumps over six): " + "; ".join(burnt))
     robber = view.preset.robber(view.pitcher, view.dealer) if view.preset.rob else None
     if robber is not None and view.pitcher is not None:
-        took = f"{who[robber]} robbed the stock ({view.robbed_count}) and put down "
+        took = f"{who[robber]} robbed the stock ({view.robbed_count})"
         up = view.put_down_shown  # face up (12.7, 12.9)
-        took += f"{view.put_down_count - len(up)} face down"
-        if up:
-            took += f" and {cards(up)} face up"
+        if view.put_down_count:
+            took += f" and put down {view.put_down_count - len(up)} face down"
+            if up:
+                took += f" and {cards(up)} face up"
+        elif view.phase == "put_down":  # his come-down has begun (4.8.7)
+            took += ", nothing put down yet"
         if me == robber and view.robbed:
-            took += f": took {cards(view.robbed)}, put down {cards(view.put_down) or 'none yet'}"
+            took += f": took {cards(view.robbed)}"
+            if view.put_down:
+                took += f", put down {cards(view.put_down)}"
         lines.append("      " + took)
     return lines
 

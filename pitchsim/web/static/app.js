@@ -330,9 +330,13 @@ function drawLines(view, trumps) {
     if (d.robbed !== undefined && view.pitcher !== null) {
       // the robber: the pitcher, or under rob=dealer (cinch, 12.7) the dealer (the server's)
       const up = d.put_down_shown || [];  // face up (12.7, 12.9)
-      const took = [`${who(d.robber, view)} robbed the stock (${d.robbed}) and put down ${d.put_down - up.length} face down`];
-      if (up.length) took.push(" and ", cards(up), " face up");
-      if (mine.robbed) took.push(": took ", cards(mine.robbed), ", put down ", cards(mine.put_down));
+      const took = [`${who(d.robber, view)} robbed the stock (${d.robbed})`];
+      if (d.put_down) {
+        took.push(` and put down ${d.put_down - up.length} face down`);
+        if (up.length) took.push(" and ", cards(up), " face up");
+      } else if (view.phase === "put_down") took.push(", nothing put down yet");  // 4.8.7 begun
+      if (mine.robbed) took.push(": took ", cards(mine.robbed));
+      if (mine.robbed && mine.put_down && mine.put_down.length) took.push(", put down ", cards(mine.put_down));
       lines.push(el("div", { class: "line small" }, took));
     }
   }
