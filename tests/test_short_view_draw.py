@@ -32,6 +32,12 @@ def cards(cs) -> str:
     return " ".join(format_card(c, symbols=False) for c in cs)
 
 
+def own_put_down(v: View) -> tuple[int, ...]:
+    """The cards the seat chose to put down: after the rob or the kitty (4.8.7, 12.2.2),
+    else its own discards under discard=choice|draw (12.8.1, 12.8.2)."""
+    return v.put_down or (v.discards if v.rules.discard in ("choice", "draw") else ())
+
+
 def typed(v: View) -> dict:
     """The short form's words for view ``v``, as a person at the table would type them."""
     r, me = v.rules, v.seat
@@ -41,6 +47,7 @@ def typed(v: View) -> dict:
         "--burnt": "; ".join(f"{s}: {cards(d.burnt)}" for s, d in enumerate(v.draws) if d.burnt and s != me) or None,
         "--shown": "; ".join(f"{s}: {cards(d.shown)}" for s, d in enumerate(v.draws) if d.shown and s != me) or None,
         "--robbed": cards(v.robbed) or None,
+        "--put-down": cards(own_put_down(v)) or None,
     }  # fmt: skip
     tricks = "; ".join(f"{t.leader}: {cards(t.cards)}" for t in v.tricks)
     return dict(
@@ -66,6 +73,55 @@ def test_every_decision_typed_in_the_short_form_reads_back_as_its_view(spec, n):
             assert got.put_down == v.put_down and got.robbed_count == v.robbed_count
             read += 1
     assert read >= (5 if Rules.parse(spec).follow == "only" else 40)
+
+
+OWN_CHOICE = [
+    ("ten-point", 4),  # the robber's come-down (4.8.7)
+    ("cinch", 4),  # the dealer robs (12.7)
+    ("smear,kitty=3", 4),  # the kitty's pitcher (12.2.2)
+    ("smear,deal=9,discard=choice", 4),  # 12.8.1
+    ("auction-pitch,deal=9,discard=draw,trump=named", 5),  # 12.8.2
+]
+
+
+@pytest.mark.parametrize(("spec", "n"), OWN_CHOICE)
+def test_a_put_down_of_the_seats_own_choice_is_typed_with_put_down(spec, n):
+    """Seats that put down the last card offered (not pitchsim's choice, 4.8.7, 12.2.2,
+    12.8.1, 12.8.2): each later card decision typed with ``--put-down`` reads back as its
+    view; left out, the short form assumes pitchsim's choice and the hand differs."""
+    from test_put_down_choice import _walk
+
+    def last_down(v):
+        downs = [a for a in v.legal() if a.startswith("down:")]
+        return downs[-1] if v.phase == "put_down" and downs else None
+
+    read = differs = 0
+    for g in range(8):
+        _, views = _walk(spec, n, g, by_rule=False, answer=last_down)
+        for v in views:
+            if v.phase != "play" or not own_put_down(v) or (v.rules.follow == "only" and v.tricks):
+                continue
+            w = typed(v)
+            got = short_view(**w)
+            assert got.kept == v.kept and got.put_down == v.put_down, (spec, g)
+            assert got.discards == v.discards and got.legal() == v.legal()
+            read += 1
+            try:
+                alone = short_view(**(w | {"draw": w["draw"] | {"--put-down": None}}))
+                differs += alone.kept != v.kept
+            except ViewError:
+                differs += 1  # (its own put-down named in another field: refused)
+    assert read >= 8 and differs >= 4, (read, differs)
+
+
+def test_put_down_where_no_choice_is_the_seats_is_refused_in_one_line():
+    """--put-down under rules with no put-down of the seat's own choice (smear: no draw)."""
+    with pytest.raises(ViewError, match="--put-down: you chose no cards to put down") as e:
+        short_view(
+            "AS KS 2C 3D 4H 5H", 4, 0, "2,pass,pass,pass", None, 1, None,
+            Rules.parse("smear"), "S", draw={"--put-down": "2C"},
+        )  # fmt: skip
+    assert "\n" not in str(e.value)
 
 
 def cli_words(v: View) -> list[str]:

@@ -48,7 +48,7 @@ def _policy_help() -> str:
 
 
 # The short form's words for the discard and draw (4.8, 12.8; ``short_view``).
-DRAW_OPTIONS = ("--discarded", "--drawn", "--burnt", "--shown", "--robbed")
+DRAW_OPTIONS = ("--discarded", "--drawn", "--burnt", "--shown", "--robbed", "--put-down")
 
 _SHORT = (
     "--players",
@@ -156,6 +156,13 @@ def hint_command(
         help="Short form, when you robbed (4.8 step 5; the dealer under rob=dealer, 12.7): "
         "the stock's cards you took.",
     ),
+    put_down: str = typer.Option(
+        None,
+        "--put-down",
+        help="Short form: the cards you chose to put down, when the choice was yours: "
+        "after robbing (4.8.7), after taking the kitty (12.2.2), or coming down to 6 under "
+        "discard=choice|draw (12.8.1, 12.8.2). Left out: pitchsim's own choice is assumed.",
+    ),
     policy: str = typer.Option(None, "--policy", help=_policy_help()),
     worlds: int = typer.Option(
         DEFAULT_WORLDS,
@@ -238,6 +245,7 @@ def hint_command(
         "--burnt": burnt,
         "--shown": shown,
         "--robbed": robbed,
+        "--put-down": put_down,
     }
     if policy is not None:
         policy = policy.strip().lower()

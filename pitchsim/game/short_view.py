@@ -20,7 +20,7 @@ Under a preset's rules (``--rules smear``, ...) the same, in the preset's words:
 hand as dealt (6 cards, jokers where the preset has them), the calls from ``pass`` up to
 its maximum bid, and ``shoot`` where it is offered (6.1); ``--trump``, the suit the
 pitcher named under trump=named; ``--kitty``, under kitty=N (12.2.2) and only for the
-pitcher once trump is named, the kitty's cards he took (what he put down is worked out).
+pitcher once trump is named, the kitty's cards he took.
 Under ``partner=called|announced`` (12.1): ``--called``, the card the pitcher called,
 heard by every seat once trump is named (12.1.2, 12.1.4); ``--partner``, the seat that
 said "I play with you" under ``announced`` (the pitcher's own when nobody did: he plays
@@ -28,12 +28,16 @@ alone, 12.1.5), which under ``called`` is worked out from the hand and the play 
 and only checked when given.
 Under a discard and draw (4.8, 12.8), once trump is named, what the table saw of it:
 ``--discarded``, how many cards each seat put down, seat by seat, yours included (it is
-checked: pitchsim makes your discard, 12.8.3), e.g. ``"3,5,0,2"``; ``--drawn``, the
+checked), e.g. ``"3,5,0,2"``; ``--drawn``, the
 cards you drew, in order (from the stock, then from the discards); ``--burnt``, the
 trumps a seat burnt face up (4.8 step 2), and under discards=shown ``--shown``, the
 cards each other seat put down face up (12.9), both seat by seat like ``"1: 3H 4H; 2:
 5H"`` (your own are worked out); ``--robbed``, the robber's stock cards (4.8 step 5,
 12.7), in his view only.  How many cards each other seat drew follows from the counts.
+``--put-down``: the cards the seat chose to put down where the choice was its own (after
+the rob, 4.8.7; after taking the kitty, 12.2.2; coming down to 6 under discard=choice or
+draw, 12.8.1, 12.8.2); left out, pitchsim's own choice is assumed, as before the put-down
+became a decision.
 
 :func:`short_view` turns these into exactly the JSON view (``docs/view.md``) and reads
 it with the view's own reader, so the short form is checked like a view; a piece that
@@ -234,8 +238,25 @@ def short_view(
         doc["called"] = format_card(card[0], symbols=False)
     if partner is not None:
         doc["partner"] = partner
+    put_down = draw.pop("--put-down", None)
     if draw:
         doc["draw"] = _draw_doc(draw, r, players, seat, cards, named, called)
+    if put_down is not None:  # the seat's own choice, where the rules leave one
+        down = [format_card(c, symbols=False) for c in _cards(put_down, "--put-down", r.jokers)]
+        if kitty is not None:
+            doc["kitty"]["mine"]["put_down"] = down  # 12.2.2
+        elif "robbed" in doc.get("draw", {}).get("mine", {}):
+            doc["draw"]["mine"]["put_down"] = down  # 4.8.7
+        elif r.discard in ("choice", "draw") and "draw" in doc:
+            doc["draw"]["mine"]["discarded"] = down  # 12.8.1, 12.8.2
+        elif r.discard in ("choice", "draw") and named is not None:
+            raise ViewError(_discarded_missing(players))
+        else:
+            raise ViewError(
+                "--put-down: you chose no cards to put down: only after robbing (--robbed, "
+                "4.8.7), after taking the kitty (--kitty, 12.2.2) or under "
+                f"discard=choice|draw once trump is named (12.8.1, 12.8.2), not here ({label(r)})"
+            )
     try:
         return View.from_json(doc, "hint --hand", rules)
     except ViewError as e:
