@@ -27,13 +27,13 @@ from __future__ import annotations
 from paired_boards import board_options, print_summary  # scripts/ is first on sys.path
 
 from pitchsim.game.rules import Rules
-from pitchsim.table.paired import policy_versus_random
+from pitchsim.table.paired import policy_versus
 
 
 def main() -> None:
     a = board_options(__doc__, "smear,partner=called", 5).parse_args()
     r, n = Rules.parse(a.rules), a.players
-    out, kept = policy_versus_random(
+    out, kept = policy_versus(
         r,
         n,
         a.boards,

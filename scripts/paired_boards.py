@@ -12,7 +12,7 @@ from pitchsim.util.jsonio import dumps_json
 
 
 def board_options(doc: str, rules: str, players: int) -> argparse.ArgumentParser:
-    """A script's options for ``policy_versus_random`` (``doc``: its docstring)."""
+    """A script's options for ``policy_versus`` (``doc``: its docstring)."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--rules", default=rules)
     ap.add_argument("--players", type=int, default=players)
@@ -24,7 +24,7 @@ def board_options(doc: str, rules: str, players: int) -> argparse.ArgumentParser
 
 
 def print_summary(out: dict, as_json: bool, head: str, words: dict[str, str]) -> None:
-    """``policy_versus_random``'s figures printed: as JSON, or ``head`` and a line each."""
+    """``policy_versus``'s figures printed: as JSON, or ``head`` and a line each."""
     if as_json:
         print(dumps_json(out, indent=2))
     else:
@@ -32,13 +32,13 @@ def print_summary(out: dict, as_json: bool, head: str, words: dict[str, str]) ->
 
 
 def summary_lines(out: dict, words: dict[str, str] | None = None) -> list[str]:
-    """``policy_versus_random``'s figures, a line each (``words``: other names for them)."""
+    """``policy_versus``'s figures, a line each (``words``: other names for them)."""
     lines = []
     for name, said in MEASURES:
         o = out[name]
         lo, hi = o["ci95"]
         lines.append(
-            f"  {(words or {}).get(name, said)}: pitchsim {o['pitchsim']:.3f}, random "
-            f"{o['random']:.3f}, difference {o['difference']:+.3f} (95% {lo:+.3f} to {hi:+.3f})"
+            f"  {(words or {}).get(name, said)}: pitchsim {o['pitchsim']:.3f}, "
+            f"{out['other']} {o['other']:.3f}, difference {o['difference']:+.3f} (95% {lo:+.3f} to {hi:+.3f})"
         )
     return lines

@@ -84,7 +84,7 @@ MEASURES = (  # the figures of a side, by name: (words, from a record and the se
 )
 
 
-def policy_versus_random(
+def policy_versus(
     r: Rules,
     n: int,
     boards: int,
@@ -92,10 +92,13 @@ def policy_versus_random(
     strategy: str,
     decides: Callable[[int, object], bool],
     seat_of: Callable[[dict], int | None],
+    other: Callable[[object, random.Random], str] | None = None,
+    other_name: str = "random",
 ) -> tuple[dict, list[tuple[int, list[dict]]]]:
     """pitchsim's seats (``strategy``, every seat) against the same seats but for the
-    decisions ``decides(seat, view)`` picks, each taken uniformly at random from its
-    legal actions, on ``boards`` boards of ``seed`` (``board_hands``).  For the seat
+    decisions ``decides(seat, view)`` picks, each taken by ``other(view, rng)`` (None:
+    uniformly at random from its legal actions; ``other_name`` names it), on ``boards``
+    boards of ``seed`` (``board_hands``).  For the seat
     ``seat_of(record)`` (None: the board is left out, e.g. nobody bid) per board: its
     side's points taken, whether it made its bid (a defender: set the pitcher) and its
     score change, summed up as each arm's mean and their paired difference
@@ -106,10 +109,12 @@ def policy_versus_random(
     seats = [KernelSeat(strategy) for _ in range(n)]
 
     def arms(rng: random.Random) -> list:
-        def at_random(seat: int, view) -> str | None:
-            return rng.choice(view.legal()) if decides(seat, view) else None
+        def theirs(seat: int, view) -> str | None:
+            if not decides(seat, view):
+                return None
+            return rng.choice(view.legal()) if other is None else other(view, rng)
 
-        return [None, at_random]
+        return [None, theirs]
 
     rows: dict = {name: ([], []) for name, _ in MEASURES}
     kept = []
@@ -128,6 +133,7 @@ def policy_versus_random(
         "rules": label(r),
         "players": n,
         "strategy": strategy,
+        "other": other_name,
         "boards": boards,
         "seed": seed,
         "hands": len(kept),
@@ -144,7 +150,7 @@ def paired_summary(mine: Sequence[float], other: Sequence[float]) -> dict:
     d, half = interval([x - y for x, y in zip(mine, other, strict=True)])
     return {
         "pitchsim": sum(mine) / len(mine),
-        "random": sum(other) / len(other),
+        "other": sum(other) / len(other),
         "difference": d,
         "ci95": [d - half, d + half],
     }
