@@ -117,7 +117,7 @@ def _unmake_warm_rows() -> None:
     """Delete the odds rows WARM_MADE_ROWS made at an earlier warm-up, so that its run
     makes them again (0.5 CPU-s) and so compiles the count: the rows outlive a kernel
     edit (their file is not the kernels' version's), and read from that file they left
-    the count to a player's first short pack (77 CPU-s, session 69)."""
+    the count to a player's first short pack (15 CPU-s after the rest of warm, session 69)."""
     from ..game.rules import Rules
     from ..table import odds_rows
 
