@@ -63,9 +63,7 @@ SLOW_FILES: dict[str, float] = {
     "tests/test_serve_browser_games.py": 49,
     "tests/test_families_kernels.py": 43,
     "tests/test_search_targets.py": 37,
-    "tests/test_put_down_table.py": 34,
     "tests/test_one_deal.py": 33,
-    "tests/test_put_down_draw.py": 33,
     "tests/test_view_presets.py": 31,
     "tests/test_solver_partition.py": 29,
     "tests/test_solver_order.py": 25,
@@ -73,8 +71,10 @@ SLOW_FILES: dict[str, float] = {
     "tests/test_advisor_clock.py": 24,
     "tests/test_presets_advisor.py": 22,
     "tests/test_serve_browser_presets.py": 21,
+    "tests/test_put_down_table.py": 20,  # (34 before few_note_worlds, session 69)
     "tests/test_solver_relevance.py": 19,
     "tests/test_solver.py": 17,
+    "tests/test_put_down_draw.py": 16,  # (33 before few_note_worlds)
     "tests/test_record_checks.py": 16,
     "tests/test_solver_keys.py": 16,
     "tests/test_families_cli.py": 15,
@@ -106,6 +106,22 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.write_sep("=", "slowest 25 test files (seconds, for SLOW_FILES)")
     for path, secs in sorted(seconds.items(), key=lambda kv: -kv[1])[:25]:
         terminalreporter.write_line(f'    "{path}": {secs:.0f},')
+
+
+@pytest.fixture
+def few_note_worlds(monkeypatch):
+    """The coach's notes on calls and put-downs (``judge.choice_note``) valued on 8 worlds
+    in a review, not the coach's HAND_WORLDS (100): for tests of which decisions get a
+    note, not of its numbers.  A hand with three put-downs reviewed twice cost 15-20
+    CPU-s at 100 (session 69), each world a hand played by the Python table."""
+    import functools
+
+    from pitchsim.coach import judge, review
+    from pitchsim.web import review as page
+
+    few = functools.partial(judge.choice_note, worlds=8)
+    for where in (review, page):  # the terminal's review, and the page's
+        monkeypatch.setattr(where, "choice_note", few)
 
 
 # ---------------------------------------------------------------- the browser tests

@@ -42,6 +42,25 @@ def test_every_preset_warms_every_command_it_runs():
     assert any(shipped_rows(Rules.parse(spec), 4) is None for spec in rules), rules
 
 
+def test_the_short_packs_rows_are_made_again_so_the_count_compiles(monkeypatch, tmp_path):
+    """Odds rows made at an earlier warm-up outlive a kernel edit (their file is not the
+    kernels' version's): warm deletes the file its short pack's run reads, so that the
+    run makes the rows again and compiles the count (README: ``cache warm``)."""
+    from pitchsim.table import odds_rows
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    run = cache_cli.WARM_MADE_ROWS
+    rules = Rules.parse(run[run.index("--rules") + 1])
+    players = int(run[run.index("-n") + 1]) if "-n" in run else 4  # tournament's default
+    assert odds_rows.shipped_rows(rules, players) is None  # rows are made, not read
+    key = odds_rows.made_key(rules, players)
+    made = odds_rows.made_file(key, odds_rows.MADE_DEALS, odds_rows.made_seed(key))
+    made.parent.mkdir(parents=True)
+    made.write_bytes(b"rows of an earlier warm-up")
+    cache_cli._unmake_warm_rows()
+    assert not made.exists()
+
+
 def test_warm_runs_each_command_under_one_bar(monkeypatch, tmp_path):
     """One bar counting the runs done of all (no line per run), the header and the total."""
     from pitchsim.cli import progress

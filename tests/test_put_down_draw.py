@@ -350,7 +350,7 @@ def test_12_8_2_practice_numbers_the_draw_last_reads_d_and_refuses_by_the_rule()
     assert isinstance(said, Refusal) and "more than 6" in said.message
 
 
-def test_12_8_3_review_lists_the_persons_draw_beside_pitchsims_put_down():
+def test_12_8_3_review_lists_the_persons_draw_beside_pitchsims_put_down(few_note_worlds):
     """``review`` (the terminal's and the page's) lists each put-down decision of the
     seat under discard=draw, its ``draw`` too, beside pitchsim's, unjudged."""
     from pitchsim.coach.review import review

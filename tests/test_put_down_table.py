@@ -168,7 +168,7 @@ def test_a_practice_save_of_an_older_version_goes_on_unless_its_rules_put_down()
                 read_save(old, "old.json")
 
 
-def test_12_8_3_review_lists_the_persons_put_downs_beside_pitchsims():
+def test_12_8_3_review_lists_the_persons_put_downs_beside_pitchsims(few_note_worlds):
     """``review`` (the terminal's and the page's): each card the seat put down with
     pitchsim's card and the coach's note (valued, not judged)."""
     from pitchsim.coach.review import review
