@@ -95,7 +95,7 @@ def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
     "which, rules, n",
     [
         ("ten_point", "ten-point", 4),
-        ("smear", "smear", 3),  # game=count, each seat for himself (0.8)
+        ("smear", "smear", 3),  # Game by count (0.8), each seat for himself
         ("base_game", "auction-pitch", 4),
         ("base_game", None, 5),
     ],
