@@ -93,12 +93,19 @@ def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
 
 @pytest.mark.parametrize(
     "which, rules, n",
-    [("ten_point", "ten-point", 4), ("base_game", "auction-pitch", 4), ("base_game", None, 5)],
+    [
+        ("ten_point", "ten-point", 4),
+        ("smear", "smear", 3),  # Game by count (0.8), each seat for himself
+        ("base_game", "auction-pitch", 4),
+        ("base_game", None, 5),
+    ],
 )
 def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rules, n):
     """A run's columns recounted from every seat's cards and awards played by the
     kernel for any rules (``record_columns``; the base game's run is played by the
-    kernel compiled for its shape: the same deals)."""
+    kernel compiled for its shape: the same deals).  A run keeps no seat's awards, so
+    its sides are read off the cards (``score.side_awards_of``), these off every
+    seat's scoring (``score_hand``): the two must agree."""
     r = Rules.parse(rules)
     m = 4000
     pols = policy_row("heuristic", n)

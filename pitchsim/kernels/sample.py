@@ -20,46 +20,59 @@ from .borrow import borrowed, keep_alive
 from .deal import takes_stock
 from .partner import hand_side
 from .policies.cards import any_rules, base_shape, refuse_unless_base_shape
-from .presets import F_PARTNERSHIP, T_TRUMPS
+from .presets import F_PARTNER, T_TRUMPS
 from .rng import deal_key
-from .score import N_AWARDS, NOT_PLAYED, flags_points, side_of
-from .simulate import PITCHER, borrowed_scratch, plain_flags, study_hand, study_hand_base
+from .score import N_AWARDS, NOT_PLAYED, flags_points, score_hand, side_awards_of, side_of
+from .simulate import PITCHER, borrowed_scratch, study_hand_base, study_play_fixed
 
 BLOCK = 2048
 
 
 @njit(cache=True, inline="always")
 def pitched_hand(key, n, policies, fr, tab, scratch):
-    """Deal ``key`` played with seat 0 pitching, any rules (``simulate.study_hand``;
-    ``scratch``: ``borrowed_scratch``'s views, filled in): (trump, the points the
-    pitcher's side won, his called partner)."""
+    """Deal ``key`` played with seat 0 pitching, any rules (``simulate.study_play_fixed``;
+    ``scratch``: ``borrowed_scratch``'s views, filled in, its deck empty unless the deal
+    draws a stock, ``_columns_block``), not scored: (trump, his called partner)."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
     no_log = junk[:0]
-    # The deck's order matters only to a draw from the stock: without one the deal
-    # writes the hands alone (``deal.deal_cards_fixed``).
-    deck = deck if takes_stock(fr) else deck[:0]
-    trump, _, _, _, _, partner = study_hand(
-        key, n, n - 1, np.int64(PITCHER), np.int64(0), policies, fr, tab, deck, dealt, held, hands, won, trick,
-        tseats, award, points, no_log, no_log, junk,
+    trump, _, _, _, _, partner = study_play_fixed(
+        key, n, n - 1, np.int64(PITCHER), np.int64(0), np.int64(0), np.int64(-1), policies, fr,
+        tab, deck, dealt, held, hands, won, trick, tseats, no_log, no_log, junk,
     )  # fmt: skip
-    return trump, points[PITCHER], partner
+    return trump, partner
 
 
 @njit(cache=True, inline="always")
-def pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners):
+def award_flags(award, partner, fr):
+    """``score.side_awards_of``'s three flag sets read off the seat credited with each
+    award (``score_hand``): the pitcher's side took it (under a called partner he and
+    the holder of his call, 12.1.6), anybody took it, the rules score it."""
+    side = hand_side(np.int64(PITCHER), np.int64(PITCHER), partner, fr)
+    ours = taken = scored = np.int64(0)
+    for i in range(N_AWARDS):
+        a = award[i]
+        scored |= np.int64(a != NOT_PLAYED) << i
+        taken |= np.int64(a >= 0) << i
+        if a >= 0 and hand_side(a, np.int64(PITCHER), partner, fr) == side:
+            ours |= np.int64(1) << i
+    return ours, taken, scored
+
+
+@njit(cache=True, inline="always")
+def pitched_base_hand(key, n, policies, fr, tab, scratch):
     """``pitched_hand`` under the base game's shape, compiled in as constants
     (``simulate.study_hand_base``): no discard (held = dealt), no partner called, each
-    point 1.  The block kernels pick one or the other by a branch on ``base`` in their
-    own body: numba prunes a branch on an argument only there, and the hand of any
-    rules left in an inlined function beside the base game's costs ~15 CPU s of compile."""
+    point 1; scored (``score.score_plain``'s ``award``).  Returns trump.  The block
+    kernels pick one or the other by a branch on ``base`` in their own body: numba
+    prunes a branch on an argument only there, and the hand of any rules left in an
+    inlined function beside the base game's costs ~15 CPU s of compile."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
     no_log = junk[:0]
-    deck = deck if takes_stock(fr) else deck[:0]
     trump = study_hand_base(
         key, n, n - 1, np.int64(PITCHER), np.int64(0), np.int64(-1), policies, fr, tab, deck, dealt, held, hands,
         won, trick, tseats, award, no_log, no_log,
     )  # fmt: skip
-    return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)
+    return trump
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -116,15 +129,29 @@ def _columns_block(
 ):  # fmt: skip
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
     owned, scratch = borrowed_scratch(n)
-    dealt, held, award = scratch[1], scratch[2], scratch[7]
+    # The deck's order matters only to a draw from the stock: without one the deal
+    # writes the hands alone (``deal.deal_cards_fixed``).  (Sliced once a block, not a
+    # deal.)
+    if not takes_stock(fr):
+        scratch = (scratch[0][:0],) + scratch[1:]
+    dealt, held, won, award, pts_all = scratch[1], scratch[2], scratch[4], scratch[7], scratch[8]
     mine = side_of(np.int64(PITCHER), fr)
-    partners = fr[F_PARTNERSHIP] != 0
+    # Every seat scored (``score_hand``) only when a seat's awards are kept or a called
+    # partner pools the sides (12.1.6); else the pitcher's side's flags off the cards
+    # (``score.side_awards_of``): the same columns, a fifth of the scoring's work.
+    per_seat = (all_award.shape[0] > 0) | (fr[F_PARTNER] != 0)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
         if base is None:
-            t, pts, partner = pitched_hand(key, n, policies, fr, tab, scratch)
+            t, partner = pitched_hand(key, n, policies, fr, tab, scratch)
+            if per_seat:
+                score_hand(held, won, n, t, fr, tab, award, pts_all, np.int64(PITCHER), partner)
+                ours, taken, scored = award_flags(award, partner, fr)
+            else:
+                ours, taken, scored = side_awards_of(held, won, n, t, fr, tab, mine)
         else:
-            t, pts, partner = pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners)
+            t = pitched_base_hand(key, n, policies, fr, tab, scratch)
+            ours, taken, scored = award_flags(award, np.int64(-1), fr)
         h, hh, tm = dealt[PITCHER], held[PITCHER], tab[t, T_TRUMPS]
         hand[d] = h
         held_out[d] = hh
@@ -140,18 +167,9 @@ def _columns_block(
                 kh |= ((hh >> c) & 1) << i
         keys[d] = k
         keys_held[d] = kh
-        points[d] = pts
-        side = hand_side(np.int64(PITCHER), np.int64(PITCHER), partner, fr)  # 12.1.6
-        for i in range(N_AWARDS):
-            a = award[i]
-            if a == NOT_PLAYED:
-                sides[i, d] = 3
-            elif a < 0:
-                sides[i, d] = 2
-            elif hand_side(a, np.int64(PITCHER), partner, fr) == side:
-                sides[i, d] = 0
-            else:
-                sides[i, d] = 1
+        points[d] = flags_points(ours)  # (under a called partner too: ``ours`` pools)
+        for i in range(N_AWARDS):  # 3 not scored, 2 nobody, 1 the others, 0 his side
+            sides[i, d] = 3 - ((scored >> i) & 1) - ((taken >> i) & 1) - ((ours >> i) & 1)
         if all_dealt.shape[0] > 0:  # every seat's cards and awards, when asked for
             for s in range(n):
                 all_dealt[d, s] = dealt[s]

@@ -263,25 +263,43 @@ def side_flags_of(held, won, n, trump, fr, tab, mine):
     ``score_hand``'s awards, inlined into the hand kernels, for rules without a called
     partner (12.1.6 pools Game by the hand's sides: ``score_hand``); the side's points
     are then ``flags_points``."""
+    return side_awards_of(held, won, n, trump, fr, tab, mine)[0]
+
+
+@njit(cache=True, inline="always")
+def side_awards_of(held, won, n, trump, fr, tab, mine):
+    """``side_flags_of``'s flags, and beside them the awards anybody took (``score_hand``
+    credits a seat) and the awards these rules score (not NOT_PLAYED), as flags: what a
+    study run's columns record for the pitcher's side, with no seat scored
+    (``sample.record_columns``).  Each set is within the next."""
     partners = fr[F_PARTNERSHIP] != 0
-    ours = held_ours = in_play = np.int64(0)
+    ours = held_ours = in_play = taken = np.int64(0)
     for s in range(8):
         if s == n:
             break
         in_play |= held[s]
+        taken |= won[s]
         if side_of(s, fr) == mine:
             ours |= won[s]
             held_ours |= held[s]
     cards = _award_cards(in_play, trump, fr, tab)
-    flags = np.int64(0)
+    flags = anybody = np.int64(0)
+    scored = np.int64((1 << HIGH) | (1 << LOW))
     for i in range(N_AWARDS):
         flags |= ((ours >> cards[i]) & 1) << i
+        anybody |= ((taken >> cards[i]) & 1) << i
+        if i >= JACK:
+            scored |= np.int64(cards[i] != ABSENT) << i
     if fr[F_LOW_DEALT] != 0:
-        flags = flags & ~(np.int64(1) << LOW) | ((held_ours >> cards[LOW]) & 1) << LOW
+        low = ~(np.int64(1) << LOW)
+        flags = flags & low | ((held_ours >> cards[LOW]) & 1) << LOW
+        anybody = anybody & low | ((in_play >> cards[LOW]) & 1) << LOW
     if fr[F_GAME_TEN] == 0:
         game = _game_side(won, n, partners, fr[F_JOKER_GAME] != 0)
         flags |= np.int64(game == mine) << GAME
-    return flags
+        anybody |= np.int64(game != NOBODY) << GAME
+        scored |= np.int64(1) << GAME
+    return flags, anybody, scored
 
 
 PLAIN_AWARDS = (HIGH, LOW, JACK, GAME)  # the base game's four points (0.7)
