@@ -71,7 +71,8 @@ already captured, points sure (a trump no opponent can beat: High always; the Ja
 Low when every trump above it is on the same side), points lost, Game decided.  From 5
 players positions inside a trick are bounded too: a seat still to play with one legal
 card counts as having played it, and a trick that no seat left on the other side can
-take is its side's (at 4 players this costs more time than the nodes it saves).  Two
+take is its side's (at 4 players this costs more time than the nodes it saves); so a
+forced seat's bounds are the next seat's, computed once for both (``F_KNOWN``).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
 (neither a game-count card nor the high, low or jack of trump) are one move.  Rank
 relevance generalises that (issue 33; DDS's move generation, bridge-solver's "skip
