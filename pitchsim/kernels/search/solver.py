@@ -71,7 +71,8 @@ already captured, points sure (a trump no opponent can beat: High always; the Ja
 Low when every trump above it is on the same side), points lost, Game decided.  From 5
 players positions inside a trick are bounded too: a seat still to play with one legal
 card counts as having played it, and a trick that no seat left on the other side can
-take is its side's (at 4 players this costs more time than the nodes it saves).  Two
+take is its side's (at 4 players this costs more time than the nodes it saves); so a
+forced seat's bounds are the next seat's, computed once for both (``F_KNOWN``).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
 (neither a game-count card nor the high, low or jack of trump) are one move.  Rank
 relevance generalises that (issue 33; DDS's move generation, bridge-solver's "skip
@@ -770,7 +771,12 @@ F_IDX, F_CNT, F_MAX, F_ROW, F_PACKED, F_SLOT, F_GAINED, F_HAND = 9, 10, 11, 12, 
 # its searched moves' (theirs in ``buf[d, _MOVES + k]``); F_TRICK_RANKS the ranks the
 # trick completed by the move under search relied on; F_LEGAL the legal cards.
 F_RANKS, F_SEEN, F_TRICK_RANKS, F_LEGAL = 17, 18, 19, 20
-_FRAME = 21
+# A card forced (one legal card, the one ``_trick_bounds`` counts as played): F_FORCED.
+# F_KNOWN: the in-trick bounds here are known not to settle the node: the seat before
+# was forced, and the bounds there (which counted its card as played, so equal these)
+# did not (the same search node for node, without computing them twice).
+F_FORCED, F_KNOWN = 21, 22
+_FRAME = 23
 _ENTER, _NEXT, _FINISH, _LEAVE = 0, 1, 2, 3
 
 
@@ -1037,6 +1043,7 @@ def _search(
     fr[0, F_TAKEN] = taken
     fr[0, F_PTS] = pts
     fr[0, F_REST] = rest
+    fr[0, F_KNOWN] = 0
     phase = _ENTER
     r = False
     while True:
@@ -1060,6 +1067,8 @@ def _search(
                 ctx[C_TRICK_BOUNDS] == 0 or _after(hands, seat, fr[d, F_LEADER], i, ctx) < 0
             ):
                 pass  # the last card of a trick: its children are bounded at the boundary
+            elif i > 0 and fr[d, F_KNOWN] != 0:
+                pass  # the forced seat before computed these bounds: they did not settle
             elif i > 0:
                 taken = fr[d, F_TAKEN]
                 lo, hi, wc = _trick_bounds(
@@ -1158,10 +1167,16 @@ def _search(
                 follow = hand & ctx[C_SUITS + led]
                 trump_ok = tmask if (led != trump and not must_follow) else 0
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
+            follows = legal
             if seat == ctx[C_DUTY] and hand & ctx[C_CALLED]:
                 legal = ctx[C_CALLED]  # 12.1.3
+            one = legal != 0 and legal & (legal - 1) == 0
+            fr[d, F_FORCED] = one and legal == follows
             taken = fr[d, F_TAKEN]
-            if i > 0 and ctx[C_SECURE_ORDER] != 0:
+            if one:
+                buf[d, 0] = lowest_card(legal)  # one move: nothing to order
+                fr[d, F_CNT] = 1
+            elif i > 0 and ctx[C_SECURE_ORDER] != 0:
                 fr[d, F_CNT] = _safe_moves(
                     hands,
                     legal,
@@ -1259,6 +1274,8 @@ def _search(
                 fr[e, F_REST] = nrest
             else:
                 fr[d, F_GAINED] = 0
+                # (bounds inside tricks are computed at d: i > 0 and not its last seat)
+                fr[e, F_KNOWN] = i > 0 and ctx[C_TRICK_BOUNDS] != 0 and fr[d, F_FORCED] != 0
                 fr[e, F_SEAT] = nxt
                 fr[e, F_LEADER] = fr[d, F_LEADER]
                 fr[e, F_I] = i + 1
