@@ -179,6 +179,11 @@ def test_worlds_uniform_over_hand_made_constraints(case):
     assert len(every) >= 6
     per = 150
     worlds, _ = kernel_sample(50 + case, n, me, unseen, counts, allowed, 0, per * len(every))
+    assert_uniform(worlds, every, n, me, per)
+
+
+def assert_uniform(worlds, every, n: int, me: int, per: int) -> None:
+    """``per`` of each world of ``every`` were drawn, by chi-square."""
     assert len(worlds) == per * len(every)
     index = {w: i for i, w in enumerate(every)}
     tally = np.zeros(len(every))
@@ -208,8 +213,9 @@ def test_worlds_uniform_when_only_the_seat_that_drew_may_hold_the_discards(must)
     """Uniform over every consistent world, counted by brute force.  Without ``must``
     ``draw_world``'s bound knows seat 3 is allowed every card seats 1 and 2 are, so it
     keeps nearly every attempt; with ``must`` (two trumps to place, a rob's, 4.8) the
-    slot sampler keeps fewer than one attempt in ``SWITCH_AFTER`` here, and the worlds
-    come from dealing every place instead (``sample_worlds``), still uniform."""
+    slot sampler keeps fewer than one attempt in ``SWITCH_AFTER`` here, so
+    ``sample_worlds`` tries its others and most worlds come from dealing every place
+    (``must_world``), still uniform."""
     n, me, unseen, counts, allowed, must = _back_case(must)
     every = enumerate_worlds(n, me, unseen, counts, allowed, must)
     assert 20 <= len(every) <= 200
@@ -222,14 +228,8 @@ def test_worlds_uniform_when_only_the_seat_that_drew_may_hold_the_discards(must)
         assert slots * SWITCH_AFTER < 640  # the slots alone would hardly ever be kept
     per = 60
     worlds, attempts = kernel_sample(77, n, me, unseen, counts, allowed, must, per * len(every))
-    assert len(worlds) == per * len(every)
     assert attempts < 4 * len(worlds)
-    index = {w: i for i, w in enumerate(every)}
-    tally = np.zeros(len(every))
-    for row in worlds:
-        tally[index[tuple(int(row[s]) for s in range(n + 1) if s != me)]] += 1
-    stat = float(((tally - per) ** 2 / per).sum())
-    assert stat < chi2_upper(len(every) - 1), (stat, len(every))
+    assert_uniform(worlds, every, n, me, per)
 
 
 def test_no_world_when_must_cannot_fit():

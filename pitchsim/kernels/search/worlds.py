@@ -50,8 +50,11 @@ which tells how many trumps it kept (4.8); what the pitcher's coming down to 6 s
 then rule X, so every trump put down ranks below every trump kept; the non-trumps put
 down rank below those kept).  As a rejection step these would keep a handful of draws
 in a thousand when the pitcher put down several cards (most draws give the pitcher a
-non-trump); they want a sampler that deals the pile's cases directly.  Leaving
-knowledge out admits more worlds; it never rules out the true deal.
+non-trump); they want a sampler that deals the pile's cases directly.  Nor how many
+cards a seat drew from the discards (4.8 step 4): it holds at most that many of the
+discards seen (under discards=shown exactly that many, less those played), where
+``drawn_back`` lets it hold any number.  Leaving knowledge out admits more worlds; it
+never rules out the true deal.
 
 Sampling (exact: every consistent world equally likely):
 
@@ -69,12 +72,15 @@ Sampling (exact: every consistent world equally likely):
   hidden trump is in a hand or face down in proportion to the slots: the hand sizes
   and the cards put down.  The fills ignore ``allowed``, so where it bars many cards
   from most places (discards only the seats that drew from them may hold, 12.9) hardly
-  any attempt is kept: once fewer than one in ``SWITCH_AFTER`` is (after that many),
-  the rest deal
-  every place, the pile too, by ``draw_world`` (exact over the places' ``allowed``) and
-  keep the worlds that place every card of ``must``: uniform too, and each attempt's
-  randomness its own, so the switch, made on the attempts before, leaves every world
-  kept uniform and independent of the others.
+  any attempt is kept.  So when the first ``SWITCH_AFTER`` attempts keep fewer than 2,
+  two more exact samplers (``must_world``) join it, and each attempt uses the one
+  whose share of attempts kept so far (one kept and one not added to each) is the
+  highest: every place dealt by ``draw_world`` (exact over the places' ``allowed``),
+  the pile too, kept when every card of ``must`` is placed; or the same with the cards
+  out of play as one more place, which may hold any unseen card but those of ``must``
+  (a world is exactly such a deal).  Each attempt's randomness is its own, and which
+  sampler it uses depends only on the attempts before, so every world kept is uniform
+  and independent of the others.
 """
 
 import numpy as np
@@ -97,7 +103,7 @@ from .resample import STRIDE, draw_world
 MUST_STRIDE = 64  # counters per attempt of draw_must_world: one per card dealt (<= 54)
 SPREAD = MUST_STRIDE // STRIDE  # draw_world's attempts kept to its own counters
 ATTEMPTS_PER_WORLD = 200
-# draw_must_world keeping none of this many attempts: deal the places instead
+# the attempts after which other samplers of ``must`` worlds may be tried
 SWITCH_AFTER = 32
 
 
@@ -231,6 +237,33 @@ def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, wo
 
 
 @njit(cache=True)
+def must_world(way, key, attempt, n, me, hand, unseen, counts, allowed, must, world, out, places):
+    """One attempt at a world placing every card of ``must`` by sampler ``way`` (the
+    module): 0 the slots (``draw_must_world``); 1 every place dealt by ``draw_world``,
+    kept when ``must`` is placed; 2 the same with the cards out of play one more place
+    (``out``: its count and what it may hold; ``places`` n + 2 scratch).  True when
+    kept.  1 and 2 use ``draw_world``'s counters inside this attempt's block of 0's."""
+    if way == 0:
+        return draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, world)
+    if way == 1:
+        ok = draw_world(key, attempt * SPREAD, n + 1, me, hand, unseen, counts, allowed, world)
+        placed = np.int64(0)
+        for p in range(n + 1):
+            if p != me:
+                placed |= world[p]
+        return ok and must & ~placed == 0
+    for p in range(n + 1):
+        out[0, p] = counts[p]
+        out[1, p] = allowed[p]
+    if out[0, n + 1] < 0:
+        return False
+    ok = draw_world(key, attempt * SPREAD, n + 2, me, hand, unseen, out[0], out[1], places)
+    for p in range(n + 1):
+        world[p] = places[p]
+    return ok
+
+
+@njit(cache=True)
 def sample_worlds(key, n, me, hand, unseen, counts, allowed, must, worlds, max_attempts):
     """Up to ``worlds.shape[0]`` independent uniform worlds in ``worlds[w, :n + 1]`` (the
     hands, then the pile) from the stream ``key``; returns (kept, attempts).  Fewer than
@@ -238,22 +271,37 @@ def sample_worlds(key, n, me, hand, unseen, counts, allowed, must, worlds, max_a
     always meets it)."""
     kept = 0
     attempt = np.int64(0)
-    dealt = False  # ``must`` placed by dealing every place (``draw_world``) from here on
+    # ``must`` placed: the slots, unless they keep fewer than 2 of the first SWITCH_AFTER
+    # attempts; then each attempt the sampler (``must_world``) whose share kept so far,
+    # one kept and one not added, is the highest
+    adapt = False
+    tries = np.zeros(3, dtype=np.int64)
+    keeps = np.zeros(3, dtype=np.int64)
+    out = np.empty((2, n + 2), dtype=np.int64)  # the places with the cards out of play
+    places = np.empty(n + 2, dtype=np.int64)
+    out[0, n + 1] = popcount(unseen)
+    for p in range(n + 1):
+        if p != me:
+            out[0, n + 1] -= counts[p]
+    out[1, n + 1] = unseen & ~must
     while kept < worlds.shape[0] and attempt < max_attempts:
         w = worlds[kept]
         if must == 0:
             w[n] = 0
             ok = draw_world(key, attempt, n, me, hand, unseen, counts, allowed, w)
-        elif dealt:  # (its counters inside this attempt's block of draw_must_world's)
-            ok = draw_world(key, attempt * SPREAD, n + 1, me, hand, unseen, counts, allowed, w)
-            placed = np.int64(0)
-            for p in range(n + 1):
-                if p != me:
-                    placed |= w[p]
-            ok = ok and must & ~placed == 0
         else:
-            ok = draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, w)
-            dealt = attempt + 1 >= SWITCH_AFTER and kept * SWITCH_AFTER < attempt + 1
+            way = 0
+            if adapt:
+                for k in range(1, 3):  # (keeps + 1) / (tries + 2), the highest
+                    if (keeps[k] + 1) * (tries[way] + 2) > (keeps[way] + 1) * (tries[k] + 2):
+                        way = k
+            ok = must_world(
+                way, key, attempt, n, me, hand, unseen, counts, allowed, must, w, out, places
+            )
+            tries[way] += 1
+            keeps[way] += ok
+            if attempt + 1 == SWITCH_AFTER:
+                adapt = keeps[0] < 2
         if ok:
             kept += 1
         attempt += 1
