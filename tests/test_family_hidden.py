@@ -201,7 +201,7 @@ def admits(n, me, counts, allowed, must, world) -> str | None:
 
 @pytest.mark.parametrize(("spec", "n"), VIEW_RULES)
 def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, n):
-    checked = piles = burns = 0
+    checked = piles = burns = short = 0
     games = [(seed, False) for seed in range(6)] + [(seed, True) for seed in range(2)]
     for seed, stacked in games:
         for rules, hand, before in played_hands(spec, n, seed, hands=3, stacked=stacked):
@@ -228,7 +228,8 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                 burns += any(d.burnt for d in v.draws)
                 # The worlds: the hand, the sizes, nothing the seat knows to be elsewhere.
                 worlds = worlds_at(v, 6, seed=checked)
-                assert worlds.shape == (6, n + 1), (spec, v.to_json())
+                assert 1 <= len(worlds) <= 6 and worlds.shape[1] == n + 1, (spec, v.to_json())
+                short += len(worlds) < 6
                 for w in worlds:
                     w = [int(x) for x in w]
                     assert w[me] == now[me]
@@ -240,6 +241,9 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                     assert admits(n, me, counts_truth, allowed_py, must, w) is None
                 checked += 1
     assert checked > 100
+    # The sampler gives up after ATTEMPTS_PER_WORLD a world: rarely before 6, where
+    # discards only the seat that drew may hold meet many trumps to place (4.8, 12.9)
+    assert short * 100 <= checked, (short, checked)
     r = Rules.parse(spec)
     if r.discard == "non-trump":  # (12.8.4: under choice and draw nothing is burnt face up)
         assert burns > 0, "no view with a trump burnt face up: the test would prove nothing"
