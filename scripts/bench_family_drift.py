@@ -91,8 +91,8 @@ def child(seed: int, hands: int) -> dict:
                 now[s] &= ~(1 << c)
         allowed = np.empty(len(k.counts), np.int64)  # n (old) or n + 1 (new: the pile)
         _, must = world_constraint(
-            n, v.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
-            k.counts, k.trump, k.fr, k.tab, allowed,
+            n, v.seat, np.int64(k.hand), np.int64(k.known_out), k.drawn_back, k.pby,
+            np.int64(k.voids), k.counts, k.trump, k.fr, k.tab, allowed,
         )  # fmt: skip
         placed = 0
         bad = False

@@ -6,7 +6,7 @@ tests/test_partner_worlds.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
@@ -14,11 +14,14 @@ from pitchsim.game.rules import Rules
 from pitchsim.game.view import cut_hand
 
 
-def random_hands(spec: str, n: int, count: int, seed: int) -> Iterator[tuple]:
+def random_hands(
+    spec: str, n: int, count: int, seed: int, caller: Callable | None = None
+) -> Iterator[tuple]:
     """(rules, hand, the reference's views at each card decision, in order) for each of
     ``count`` one-hand games of ``spec`` at ``n`` players that reached the play (a hand
     everybody passed has none).  Game g deals from ``seed * 1000 + g``; the choices come
-    from one stream of ``seed``, so the same arguments give the same hands."""
+    from one stream of ``seed``, so the same arguments give the same hands.  ``caller``:
+    the pitcher's call of a partner's card (``play_game``'s; default pitchsim's)."""
     rules = Rules.parse(spec)
     pick = random.Random(seed)
     for g in range(count):
@@ -31,7 +34,7 @@ def random_hands(spec: str, n: int, count: int, seed: int) -> Iterator[tuple]:
         game = F.play_game(
             n, rules, random.Random(seed * 1000 + g),
             lambda s, h, calls, legal, sc: pick.choice(legal),
-            lambda seat, hand: pick.randrange(4), choose, max_hands=1,
+            lambda seat, hand: pick.randrange(4), choose, max_hands=1, caller=caller,
         )  # fmt: skip
         for hand in game.hands:
             if hand.play is not None:

@@ -110,8 +110,8 @@ def _sampled(a, n, kw, seed):
         counts[s] = bin(int(a["hands"][s])).count("1")
     allowed = np.empty(n + 1, np.int64)
     unseen, must = world_constraint(
-        n, seat, hand, np.int64(0), a["pby"], np.int64(0), counts, a["trump"], a["fr"],
-        a["tab"], allowed,
+        n, seat, hand, np.int64(0), np.zeros(n, np.int64), a["pby"], np.int64(0), counts,
+        a["trump"], a["fr"], a["tab"], allowed,
     )  # fmt: skip
     worlds = np.zeros((kw, n + 1), np.int64)
     kept, _ = sample_worlds(

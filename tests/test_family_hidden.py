@@ -201,7 +201,7 @@ def admits(n, me, counts, allowed, must, world) -> str | None:
 
 @pytest.mark.parametrize(("spec", "n"), VIEW_RULES)
 def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, n):
-    checked = piles = burns = 0
+    checked = piles = burns = short = 0
     games = [(seed, False) for seed in range(6)] + [(seed, True) for seed in range(2)]
     for seed, stacked in games:
         for rules, hand, before in played_hands(spec, n, seed, hands=3, stacked=stacked):
@@ -212,8 +212,8 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                 assert k.hand == now[me]
                 allowed = np.empty(n + 1, np.int64)
                 unseen, must = world_constraint(
-                    n, me, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
-                    k.counts, k.trump, k.fr, k.tab, allowed,
+                    n, me, np.int64(k.hand), np.int64(k.known_out), k.drawn_back, k.pby,
+                    np.int64(k.voids), k.counts, k.trump, k.fr, k.tab, allowed,
                 )  # fmt: skip
                 must = int(must)
                 allowed_py = [int(a) for a in allowed]
@@ -228,7 +228,8 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                 burns += any(d.burnt for d in v.draws)
                 # The worlds: the hand, the sizes, nothing the seat knows to be elsewhere.
                 worlds = worlds_at(v, 6, seed=checked)
-                assert worlds.shape == (6, n + 1), (spec, v.to_json())
+                assert 1 <= len(worlds) <= 6 and worlds.shape[1] == n + 1, (spec, v.to_json())
+                short += len(worlds) < 6
                 for w in worlds:
                     w = [int(x) for x in w]
                     assert w[me] == now[me]
@@ -240,6 +241,9 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                     assert admits(n, me, counts_truth, allowed_py, must, w) is None
                 checked += 1
     assert checked > 100
+    # The sampler gives up after ATTEMPTS_PER_WORLD a world: rarely before 6, where
+    # discards only the seat that drew may hold meet many trumps to place (4.8, 12.9)
+    assert short * 100 <= checked, (short, checked)
     r = Rules.parse(spec)
     if r.discard == "non-trump":  # (12.8.4: under choice and draw nothing is burnt face up)
         assert burns > 0, "no view with a trump burnt face up: the test would prove nothing"
@@ -249,16 +253,18 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
         assert piles == 0  # are face up, never in the pile
 
 
-def kernel_knowledge(hand, n: int, r) -> tuple[np.ndarray, int]:
-    """``seat_knowledge`` of a reference hand: every seat's known-out cards, and the
-    count the robber put down unseen by the others."""
+def kernel_knowledge(hand, n: int, r) -> tuple[np.ndarray, np.ndarray, int]:
+    """``seat_knowledge`` of a reference hand: every seat's known-out cards, the
+    discards it saw that each seat may have drawn back, and the count the robber put
+    down unseen by the others."""
     known = np.zeros(n, np.int64)
+    back = np.zeros((n, n), np.int64)
     down = seat_knowledge(
         np.array(hand.dealt, np.int64), np.array(hand.play.held, np.int64), n,
         hand.auction.pitcher, hand.dealer, hand.play.trump, rules_array(r), rules_table(r),
-        known, mask(hand.draw.robbed) if r.kitty else 0,
+        known, back, mask(hand.draw.robbed) if r.kitty else 0,
     )  # fmt: skip
-    return known, int(down)
+    return known, back, int(down)
 
 
 def first_card_views(rules, hand, n, before):
@@ -283,7 +289,7 @@ def check_knowledge(spec, n, games, hands=3, counts=None):
     for seed, stacked in games:
         for rules, hand, before in played_hands(spec, n, seed, hands=hands, stacked=stacked):
             r = rules
-            known, down = kernel_knowledge(hand, n, r)
+            known, back, down = kernel_knowledge(hand, n, r)
             # the robber, or the pitcher who put down from a kitty (12.2.2)
             robber = (
                 hand.auction.pitcher if r.kitty else r.robber(hand.auction.pitcher, hand.dealer)
@@ -291,6 +297,8 @@ def check_knowledge(spec, n, games, hands=3, counts=None):
             for v in first_card_views(rules, hand, n, before):
                 k = view_knowledge(v)
                 assert int(known[v.seat]) == k.known_out, (spec, v.seat, v.to_json())
+                assert list(back[v.seat]) == list(k.drawn_back), (spec, v.seat, v.to_json())
+                counts["back"] = counts.get("back", 0) + bool(k.drawn_back.any())
                 want = down if v.seat != robber else 0
                 assert int(k.counts[n]) == want, (spec, v.seat, v.to_json())
                 others = k.known_out & ~mask(v.hand) & ~mask(v.drawn) & ~mask(v.robbed)

@@ -84,8 +84,8 @@ def test_the_knowledge_never_rules_out_the_true_deal(spec):
         assert k.hand == now[v.seat]
         allowed = np.empty(n + 1, np.int64)
         unseen, must = world_constraint(
-            n, v.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
-            k.counts, k.trump, k.fr, k.tab, allowed,
+            n, v.seat, np.int64(k.hand), np.int64(k.known_out), k.drawn_back, k.pby,
+            np.int64(k.voids), k.counts, k.trump, k.fr, k.tab, allowed,
         )  # fmt: skip
         others = 0
         for s in range(n):

@@ -107,7 +107,8 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
     for d in range(count):
         trump = int(lg.trumps[d, 0])
         known = np.zeros(n, np.int64)
-        down = seat_knowledge(dealt[d], held[d], n, pitcher, n - 1, trump, fr, tab, known, 0)
+        back = np.zeros((n, n), np.int64)
+        down = seat_knowledge(dealt[d], held[d], n, pitcher, n - 1, trump, fr, tab, known, back, 0)
         for at in cards_of_hand(lg, d):  # the first trick's decisions (the widest search)
             if at.t > 0:
                 break
@@ -117,8 +118,8 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
                 pile = 0 if seat == pitcher else down  # the put-down it has not seen
                 counts = np.array([bin(h).count("1") for h in hands] + [pile], np.int64)
                 unseen, must = world_constraint(
-                    n, seat, np.int64(hands[seat]), known[seat], np.array(at.pby, np.int64),
-                    np.int64(0), counts, trump, fr, tab, allowed,
+                    n, seat, np.int64(hands[seat]), known[seat], back[seat],
+                    np.array(at.pby, np.int64), np.int64(0), counts, trump, fr, tab, allowed,
                 )  # fmt: skip
                 worlds = np.zeros((5, n + 1), np.int64)
                 kept, _ = sample_worlds(

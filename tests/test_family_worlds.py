@@ -23,7 +23,12 @@ from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
 from pitchsim.kernels.play import seat_knowledge, shown_void
 from pitchsim.kernels.presets import rules_array, rules_table
-from pitchsim.kernels.search.worlds import sample_worlds, world_constraint
+from pitchsim.kernels.search.worlds import (
+    SWITCH_AFTER,
+    draw_must_world,
+    sample_worlds,
+    world_constraint,
+)
 from pitchsim.kernels.simulate import play_logged
 
 # ---------------------------------------------------------------- the reference
@@ -174,6 +179,11 @@ def test_worlds_uniform_over_hand_made_constraints(case):
     assert len(every) >= 6
     per = 150
     worlds, _ = kernel_sample(50 + case, n, me, unseen, counts, allowed, 0, per * len(every))
+    assert_uniform(worlds, every, n, me, per)
+
+
+def assert_uniform(worlds, every, n: int, me: int, per: int) -> None:
+    """``per`` of each world of ``every`` were drawn, by chi-square."""
     assert len(worlds) == per * len(every)
     index = {w: i for i, w in enumerate(every)}
     tally = np.zeros(len(every))
@@ -181,6 +191,45 @@ def test_worlds_uniform_over_hand_made_constraints(case):
         tally[index[tuple(int(row[s]) for s in range(n + 1) if s != me)]] += 1
     stat = float(((tally - per) ** 2 / per).sum())
     assert stat < chi2_upper(len(every) - 1), (stat, len(every))
+
+
+# docs/rules.md 12.9 with 4.8 step 4: discards seen that only a seat which drew from the
+# discards may hold (``worlds.world_constraint``'s ``drawn_back``), by the mask alone.
+BACK = _mask(0, 1, 2, 3, 4, 5)  # seen going down; seat 3 drew from the discards after
+REST = _mask(13, 26)
+
+
+def _back_case(must: int):
+    """Seat 0 views; seats 1 and 2 may hold none of ``BACK``, seat 3 any card, the
+    pile none of ``BACK`` either; with ``must`` the pile (1 card) is dealt."""
+    unseen = BACK | REST | must
+    allowed = [0, unseen & ~BACK, unseen & ~BACK, unseen, unseen & ~BACK if must else 0]
+    counts = [0, 2, 1, 2, 1] if must else [0, 1, 1, 2, 0]
+    return 4, 0, unseen, counts, allowed, must
+
+
+@pytest.mark.parametrize("must", [0, _mask(39, 40)], ids=["no-must", "must"])
+def test_worlds_uniform_when_only_the_seat_that_drew_may_hold_the_discards(must):
+    """Uniform over every consistent world, counted by brute force.  Without ``must``
+    ``draw_world``'s bound knows seat 3 is allowed every card seats 1 and 2 are, so it
+    keeps nearly every attempt; with ``must`` (two trumps to place, a rob's, 4.8) the
+    slot sampler keeps fewer than one attempt in ``SWITCH_AFTER`` here, so
+    ``sample_worlds`` tries its others and most worlds come from dealing every place
+    (``must_world``), still uniform."""
+    n, me, unseen, counts, allowed, must = _back_case(must)
+    every = enumerate_worlds(n, me, unseen, counts, allowed, must)
+    assert 20 <= len(every) <= 200
+    c, a = np.array(counts, np.int64), np.array(allowed, np.int64)
+    w = np.zeros(n + 1, np.int64)
+    if must:
+        slots = sum(
+            draw_must_world(np.uint64(9), t, n, me, 0, unseen, c, a, must, w) for t in range(640)
+        )
+        assert slots * SWITCH_AFTER < 640  # the slots alone would hardly ever be kept
+    per = 60
+    worlds, attempts = kernel_sample(77, n, me, unseen, counts, allowed, must, per * len(every))
+    assert attempts < 4 * len(worlds)
+    assert_uniform(worlds, every, n, me, per)
 
 
 def test_no_world_when_must_cannot_fit():
@@ -254,10 +303,12 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec, n):
         dealt = [int(x) for x in out["dealt"][d]]
         tm = int(tab[trump, 0])
         known = np.zeros(n, np.int64)
+        drawn_back = np.zeros((n, n), np.int64)
         pitcher = 0
         down = seat_knowledge(
-            out["dealt"][d], out["held"][d], n, pitcher, n - 1, trump, fr, tab, known, 0
-        )
+            out["dealt"][d], out["held"][d], n, pitcher, n - 1, trump, fr, tab, known,
+            drawn_back, 0,
+        )  # fmt: skip
         put_down = 0
         if r.discard == "non-trump" and r.rob:
             put_down = pack
@@ -296,22 +347,28 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec, n):
                 counts = np.array([bin(h).count("1") for h in hands] + [pile.bit_count()], np.int64)
                 allowed = np.zeros(n + 1, np.int64)
                 unseen, must = world_constraint(
-                    n, me, np.int64(hands[me]), np.int64(known_out),
+                    n, me, np.int64(hands[me]), np.int64(known_out), drawn_back[me],
                     np.array(pby, np.int64), np.int64(voids), counts, trump, fr, tab, allowed,
                 )  # fmt: skip
                 unseen, must = int(unseen), int(must)
                 # exactly the constraint rebuilt here: the pack less what the seat saw,
-                # less the effective suits each seat showed void in
+                # less the effective suits each seat showed void in, less the discards
+                # seen that only other seats may have drawn back (4.8 step 4)
                 seen_here = hands[me] | known_out
                 for s in range(n):
                     seen_here |= pby[s]
                 assert unseen == pack & ~seen_here, (spec, d, t)
+                back = [int(drawn_back[me, s]) & unseen for s in range(n)]
                 for s in range(n):
                     if s != me:
                         void = sum(
                             1 << c for c in bits(pack) if voids >> (4 * s + _eff(tt, trump, c)) & 1
                         )
-                        assert int(allowed[s]) == unseen & ~void, (spec, d, t, s)
+                        barred = 0
+                        for x in range(n):
+                            if x not in (me, s):
+                                barred |= back[x] & ~back[s]
+                        assert int(allowed[s]) == unseen & ~void & ~barred, (spec, d, t, s)
                 true_union = 0
                 for s in range(n):
                     if s == me:

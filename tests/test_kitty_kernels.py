@@ -46,8 +46,9 @@ def knowledge_of(r, fr, tab, out: dict, n: int, d: int):
     trump = int(out["trump"][d, 0])
     known = np.zeros(n, np.int64)
     down = seat_knowledge(
-        out["dealt"][d], out["held"][d], n, 0, n - 1, trump, fr, tab, known, np.int64(kitty)
-    )
+        out["dealt"][d], out["held"][d], n, 0, n - 1, trump, fr, tab, known,
+        np.zeros((n, n), np.int64), np.int64(kitty),
+    )  # fmt: skip
     return stock, trump, known, down
 
 
@@ -114,8 +115,8 @@ def test_12_2_5_a_world_never_gives_the_pitcher_his_put_down_cards_back():
             counts = np.array([6] * n + [0 if me == 0 else down], np.int64)
             allowed = np.zeros(n + 1, np.int64)
             unseen, must = world_constraint(
-                n, me, held[me], known[me], np.zeros(n, np.int64), np.int64(0), counts, trump,
-                fr, tab, allowed,
+                n, me, held[me], known[me], np.zeros(n, np.int64), np.zeros(n, np.int64),
+                np.int64(0), counts, trump, fr, tab, allowed,
             )  # fmt: skip
             for s in range(n):  # the true deal meets the constraint
                 if s != me:

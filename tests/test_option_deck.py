@@ -242,7 +242,7 @@ def test_12_3_the_worlds_sampler_places_only_unseen_cards_of_the_short_pack():
     hand = m("9H TH JH QH KH AH")
     allowed = np.zeros(5, np.int64)
     unseen, _ = world_constraint(
-        4, 0, hand, np.int64(0), np.zeros(4, np.int64), np.int64(0),
+        4, 0, hand, np.int64(0), np.zeros(4, np.int64), np.zeros(4, np.int64), np.int64(0),
         np.array([6, 6, 6, 6, 0], np.int64), -1, fr, tab, allowed,
     )  # fmt: skip
     assert unseen == sum(1 << c for c in F.pack(r, 4)) & ~hand

@@ -285,14 +285,13 @@ def _same_constraint(view, r, fr, pitcher, called, partner, first) -> int:
     if r.partner == "called":
         for s, c in first:
             trick1 |= (1 << s) if c != called else 0
-    may = r.partner == "called" and bool(r.kitty or r.discard != "none")
     kt = kp.trick1_others(n, view.trick_no, tr, ts, len(view.trick), called)
     unseen = ((1 << 54) - 1) & ~view.hand & ~int(pby.sum())
     made = []
-    for who, t1, m in ((want, trick1, may), (got, kt, kp.may_take_call(fr))):
+    for who, t1 in ((want, trick1), (got, kt)):
         allowed = np.full(n + 1, unseen, dtype=np.int64)
         must = partner_constraint(
-            n, pitcher, called, who, np.int64(t1), m, np.int64(unseen), allowed, np.int64(0)
+            n, pitcher, called, who, np.int64(t1), fr, np.int64(unseen), allowed, np.int64(0)
         )
         made.append((list(allowed), int(must)))
     assert made[0] == made[1]
@@ -305,7 +304,7 @@ def _same_constraint(view, r, fr, pitcher, called, partner, first) -> int:
 )
 def test_12_1_10_the_kernel_search_knows_the_partner_as_the_reference_seat(spec, n):
     """At every decision of random reference hands the search kernel's reading of what
-    the seat knows (``partner.known_partner``, ``trick1_others``, ``may_take_call``)
+    the seat knows (``partner.known_partner``, ``trick1_others``)
     makes the same worlds' constraint (``worlds.partner_constraint``) as the reference
     view's (its ``partner``, and the seats that played another card to trick 1)."""
     rules = Rules.parse(spec)

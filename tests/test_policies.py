@@ -397,7 +397,7 @@ def test_plain_play_loops_leave_the_search_out():
             z, a = np.int64(0), np.zeros(4, np.int64)
             return rollout.seat_search_card(
                 policy, legal, hand, 1, 4, 0, 2, 2, 1, a, a, 0, z, a, a, z,
-                np.zeros(5, np.int64), z, fr, tab, np.uint64(1), 7, -1, -1,
+                np.zeros(5, np.int64), z, a, fr, tab, np.uint64(1), 7, -1, -1,
                 np.zeros((1, 4), np.int64), np.zeros((1, 4), np.int64), np.zeros(1, np.int64))
 
         print(plain_loop(np.int64(-1), np.int64(7), np.int64(7), fr, tab),

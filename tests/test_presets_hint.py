@@ -129,8 +129,8 @@ def _admits_the_true_deal(k, hand, v: View) -> None:
     those it may hold, every card that must be placed in some hand."""
     allowed = np.empty(k.n + 1, dtype=np.int64)
     unseen, must = world_constraint(
-        k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
-        k.counts, k.trump, k.fr, k.tab, allowed,
+        k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.drawn_back, k.pby,
+        np.int64(k.voids), k.counts, k.trump, k.fr, k.tab, allowed,
     )  # fmt: skip
     now = [int(m) for m in hand.play.held]
     for t in v.tricks:

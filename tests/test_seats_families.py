@@ -177,11 +177,13 @@ def test_the_knowledge_read_off_a_view_is_the_kernels(spec, n):
             dealt = np.array([row[at["dealt"] + s] for s in range(n)], dtype=np.int64)
             held = np.array([row[at["held"] + s] for s in range(n)], dtype=np.int64)
             known = np.zeros(n, dtype=np.int64)
+            back = np.zeros((n, n), dtype=np.int64)
             down = seat_knowledge(
-                dealt, held, n, view.pitcher, view.dealer, view.trump, fr, tab, known, 0
+                dealt, held, n, view.pitcher, view.dealer, view.trump, fr, tab, known, back, 0
             )
             k = view_knowledge(view)
             assert k.known_out == known[view.seat], view.to_json()
+            assert list(k.drawn_back) == list(back[view.seat]), view.to_json()
             robber = view.preset.robber(view.pitcher, view.dealer)  # 12.7: the dealer
             assert k.counts[n] == (0 if view.seat == robber else down)
             seen += down > 0 and view.seat != robber

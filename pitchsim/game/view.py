@@ -226,6 +226,9 @@ class View:
     # discards=shown (12.9): the other seats' face-up discards still out of play (none
     # a later seat may have drawn from the discards, 4.8 step 4)
     shown_out: int = field(default=0, repr=False, compare=False)
+    # the discards this seat saw go down (its own; 12.9: every seat's) that each seat may
+    # have drawn back since (4.8 step 4, 12.8.2): those down before it drew from them
+    drawn_back: tuple[int, ...] = field(default=(), repr=False, compare=False)
     open_trick: bool = field(default=False, repr=False, compare=False)  # the last unfinished
     _legal: tuple[str, ...] = field(default=(), repr=False, compare=False)
     # The put-down count as given, the kitty's pitcher's (12.2.2) or the robber's
@@ -1038,6 +1041,7 @@ class _Replay:
         self.burnt_by: dict[int, tuple[int, ...]] = {}  # seat -> its trumps burnt face up
         self.lost_to_junk = 0  # own discards another seat may have drawn (4.8 step 4)
         self.shown_out = 0  # other seats' face-up discards still out of play (12.9)
+        self.drawn_back = (0,) * self.n  # ... and those each seat may have drawn back
         self.pitcher = -1  # once the auction is over
         self.keep = -1  # the called card under partner=called: rule X passes over it (12.1.3)
         # A seat coming down to 6 (12.2.2, 12.8.1): (seat, legal actions, facts)
@@ -1471,6 +1475,7 @@ class _Replay:
             )
         shown_by = self.read_shown(draws, trump, mask_of(own_down))  # 12.9
         pile_shown = shown_out = 0  # as in ``draw`` (4.8 step 4)
+        reach: dict[int, int] = {}  # as in ``draw``
         stock = self.pack.bit_count() - n * each - r.kitty
         junk = 0  # face-down discards so far (a count)
         mine_discarded = junk_draw_after_me = False
@@ -1517,6 +1522,7 @@ class _Replay:
                     junk_draw_after_me |= mine_discarded and s != v.seat
                     if s != v.seat:  # any of them may be in that seat's hand now
                         shown_out &= ~pile_shown
+                        reach[s] = pile_shown | (mask_of(own_down) if mine_discarded else 0)
             counts[s] = kept + took + from_junk
             up = tuple(own_down) if s == v.seat and r.discards == "shown" else d.shown
             draws[s] = SeatDraw(d.discarded, (), took + from_junk, up)
@@ -1532,7 +1538,7 @@ class _Replay:
                 self.see(c, "the cards drawn", "draw: drawn")
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = mask_of(own_down) if junk_draw_after_me else 0
-        self.see_shown(shown_by, shown_out)
+        self.see_shown(shown_by, shown_out, reach)
         held = (held & ~mask_of(own_down)) | mask_of(v.drawn)
         if mover is not None:  # a put-down under way (12.8.2), its own or another's
             self.ask_put_down(mover, held, trump, drawing=mover != kitty_seat)
@@ -1588,6 +1594,8 @@ class _Replay:
         junk_draw_after_me = False
         pile_shown = 0  # face-up discards in the pile so far (12.9)
         shown_out = 0  # ... that no later seat can have drawn back (4.8 step 4)
+        # seat -> the discards this seat saw go down before that seat drew from them
+        reach: dict[int, int] = {}
         for s in order:
             d = draws[s]
             kept = each - d.discarded - len(d.burnt)
@@ -1628,6 +1636,7 @@ class _Replay:
                     junk_draw_after_me = True
                 if s != v.seat:  # any of them may be in that seat's hand now; this seat
                     shown_out &= ~pile_shown  # knows what it drew (4.8 step 4)
+                    reach[s] = pile_shown | (own_discards if mine_discarded else 0)
             put = max(0, held - F.HAND_TARGET)
             counts[s] = held - put
             up = tuple(cards_of(own_discards)) if s == v.seat and r.discards == "shown" else d.shown
@@ -1693,7 +1702,7 @@ class _Replay:
         put_down_shown = self.check_put_down_shown(pitcher, trump, put_down, count)
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
-        self.see_shown(shown_by, shown_out)
+        self.see_shown(shown_by, shown_out, reach)
         self.burnt_by = {s: d.burnt for s, d in enumerate(draws)}
         facts = dict(
             draws=tuple(draws),
@@ -1740,11 +1749,15 @@ class _Replay:
             shown_by[s] = mask_of(d.shown)
         return shown_by
 
-    def see_shown(self, shown_by: dict[int, int], shown_out: int) -> None:
+    def see_shown(self, shown_by: dict[int, int], shown_out: int, reach: dict[int, int]) -> None:
         """The other seats' face-up discards (12.9) this seat knows are out of play:
         ``shown_out``, those no other seat can have drawn back from the discards (4.8
-        step 4), less what this seat drew itself."""
-        self.shown_out = shown_out & ~mask_of(self.v.drawn)
+        step 4), less what this seat drew itself; and those it saw go down (its own too)
+        that each other seat may hold: ``reach[s]``, those down before s drew from the
+        discards, less what this seat drew."""
+        drew = mask_of(self.v.drawn)
+        self.shown_out = shown_out & ~drew
+        self.drawn_back = tuple(reach.get(s, 0) & ~drew for s in range(self.n))
         for s, m in shown_by.items():
             for c in cards_of(m & self.shown_out):
                 self.see(c, f"seat {s}'s discards", f"draw: seat {s}'s shown")
@@ -1818,6 +1831,7 @@ class _Replay:
             "sizes": tuple(counts),
             "junk_lost": lost_to_junk,
             "shown_out": self.shown_out,
+            "drawn_back": self.drawn_back,
         }
 
         def has_trump(s: int) -> bool | None:

@@ -11,7 +11,6 @@ from .bits import highest_card, lowest_card
 from .deal import cards_each
 from .draw import discard_and_draw, take_kitty
 from .presets import (
-    DISCARD_CHOICE,
     F_DISCARD,
     F_KITTY,
     F_PARTNER,
@@ -116,15 +115,6 @@ def trick1_others(n, trick_no, trick, tseats, count, called):
         if trick[k] != called:
             m |= np.int64(1) << tseats[k]
     return m
-
-
-@njit(cache=True, inline="always")
-def may_take_call(fr):
-    """Whether a pitcher may come by his call after making it: under partner=called a
-    kitty or a draw follows the call (12.1.2, 12.1.10; discard=choice draws nothing)."""
-    return fr[F_PARTNER] == PARTNER_CALLED and (
-        fr[F_KITTY] != 0 or (fr[F_DISCARD] != 0 and fr[F_DISCARD] != DISCARD_CHOICE)
-    )
 
 
 @njit(cache=True, inline="always")

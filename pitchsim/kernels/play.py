@@ -88,34 +88,40 @@ def _passed_over(voids, start, leader, n, trump):
 
 
 @njit(cache=True)
-def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty):
+def seat_knowledge(
+    dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, drawn_back, kitty
+):  # fmt: skip
     """What each seat saw of the discard and draw (4.8), from the hands as dealt and as
-    held when play starts: ``known_out[s]`` the cards seat s knows are out of play, and
-    the number of cards the robber put down face down (a public count; the cards are
-    known to the robber only).  The robber is the pitcher, or under rob=dealer the
-    dealer (12.7: the draw runs from the dealer's left, the dealer last, skipping step 3
-    and robbing by step 5; ``draw.robber_of``).  Seat s knows: the trumps every seat
-    burnt face up (step 2); its own non-trumps put down (step 1), unless a later seat
-    drew from the face-down discards (step 4: it sees the count drawn, not the cards);
-    under discards=shown (12.9) every seat's non-trumps put down, face up, unless
-    another seat drew from the discards after they went down (they may be in its hand
-    since; the seat that drew knows what it took, and that the rest stay down); as the
-    robber, the cards it put down (step 5); and those of them shown face up to all
-    (``draw.shown_down``: under rob=dealer the trumps, 12.7; under rob=true with
-    discards=shown all, 12.9).  Nothing else: the robber's other put-down cards are
-    unseen to the others (``worlds``: in a hand or face down), and the count returned
-    is of those.  The draw's
-    counts are replayed here as every seat saw them (``game.view``'s ``draw`` does the
-    same from a view).
+    held when play starts: ``known_out[s]`` the cards seat s knows are out of play,
+    ``drawn_back[s, t]`` (n x n) the discards seat s saw go down that seat t may have
+    drawn back since (``drawn_back_of``), and the number of cards the robber put down
+    face down (a public count; the cards are known to the robber only).  The robber is
+    the pitcher, or under rob=dealer the dealer (12.7: the draw runs from the dealer's
+    left, the dealer last, skipping step 3 and robbing by step 5; ``draw.robber_of``).
+    Seat s knows: the trumps every seat burnt face up (step 2); its own non-trumps put
+    down (step 1), unless a later seat drew from the face-down discards (step 4: it sees
+    the count drawn, not the cards); under discards=shown (12.9) every seat's non-trumps
+    put down, face up, unless another seat drew from the discards after they went down
+    (they may be in its hand since; the seat that drew knows what it took, and that the
+    rest stay down); as the robber, the cards it put down (step 5); and those of them
+    shown face up to all (``draw.shown_down``: under rob=dealer the trumps, 12.7; under
+    rob=true with discards=shown all, 12.9).  Nothing else: the robber's other put-down
+    cards are unseen to the others (``worlds``: in a hand or face down), and the count
+    returned is of those.  The draw's counts are replayed here as every seat saw them
+    (``game.view``'s ``draw`` does the same from a view).
 
     Under kitty=N (12.2.2; ``kitty`` the cards the pitcher took, ``draw.take_kitty``)
     and under discard=choice and draw (12.8): ``knowledge_in_turn``."""
     for s in range(n):
         known_out[s] = 0
+        for t in range(n):
+            drawn_back[s, t] = 0
     if trump < 0 or (fr[F_DISCARD] == DISCARD_NONE and fr[F_KITTY] == 0):
         return 0
     if fr[F_DISCARD] != DISCARD_NON_TRUMP:
-        return knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty)
+        return knowledge_in_turn(
+            dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, drawn_back, kitty
+        )
     tm = tab[trump, T_TRUMPS]
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     rob = fr[F_ROB] != 0
@@ -129,6 +135,7 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, k
     junk = 0  # the face-down discards' count
     done = np.zeros(n, dtype=np.bool_)  # has discarded
     lost = np.zeros(n, dtype=np.bool_)  # a later seat drew from the discards
+    reach = np.zeros(n, dtype=np.int64)  # the discards down when the seat drew from them
     for i in range(n):
         s = robber + 1 + i
         if s >= n:
@@ -154,6 +161,7 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, k
             h += take
         if h < HAND_TARGET and not only and junk > 0:
             junk -= min(HAND_TARGET - h, junk)
+            reach[s] = discards
             for x in range(n):
                 if x != s:
                     shown[x] = 0  # s may hold any of them now; s knows what it took
@@ -170,21 +178,39 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, k
             own &= tm
         known_out[s] = own | burnt | (shown[s] & ~held[s]) | up
     known_out[robber] |= pile
+    for s in range(n):  # the discards each saw go down: its own, under 12.9 all
+        shown[s] = dealt[s] & ~tm | (discards if shown_on else np.int64(0))
+    drawn_back_of(shown, reach, held, known_out, n, drawn_back)
     return popcount(pile & ~up)
 
 
+@njit(cache=True, inline="always")
+def drawn_back_of(seen, reach, held, known_out, n, drawn_back):
+    """``drawn_back[x, t]``: the discards seat x saw go down (``seen[x]``) and no longer
+    knows are out of play, that seat t may hold: those down before t drew from the
+    discards (``reach[t]``; 0: it did not), t not x (4.8 step 4: the seat that drew
+    knows what it took, 12.9: whoever drew, the others know no more than that)."""
+    for x in range(n):
+        back = seen[x] & ~known_out[x] & ~held[x]
+        for t in range(n):
+            drawn_back[x, t] = back & reach[t] if t != x else np.int64(0)
+
+
 @njit(cache=True)
-def knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty):
+def knowledge_in_turn(
+    dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, drawn_back, kitty
+):
     """``seat_knowledge`` under kitty=N with no discard (12.2.2) and under discard=choice
-    and draw (12.8.4: every discard face down under discards=hidden): each seat knows the cards it put down
-    itself (its dealt hand, the pitcher's with the kitty, less what it holds) are out of
-    play, unless under draw a later seat drew from the face-down discards after they
-    went down (4.8 step 4: they may be in its hand since; the seat that drew knows what
-    it took); the others see only counts.  Under discards=shown (12.9) every seat sees
-    every discard face up, so knows them all out of play on the same terms: a seat's
-    discards as its own.  The pitcher's put-down from a kitty is never drawn from
-    (12.2.2), and under discards=shown is face up (12.9.1), out of play to all.
-    Returns the count the pitcher put down from a kitty face down (0 without one)."""
+    and draw (12.8.4: every discard face down under discards=hidden): each seat knows
+    the cards it put down itself (its dealt hand, the pitcher's with the kitty, less
+    what it holds) are out of play, unless under draw a later seat drew from the
+    face-down discards after they went down (4.8 step 4: they may be in its hand since;
+    the seat that drew knows what it took); the others see only counts.  Under
+    discards=shown (12.9) every seat sees every discard face up, so knows them all out
+    of play on the same terms: a seat's discards as its own.  The pitcher's put-down
+    from a kitty is never drawn from (12.2.2), and under discards=shown is face up
+    (12.9.1), out of play to all.  ``drawn_back`` as there (``drawn_back_of``).  Returns
+    the count the pitcher put down from a kitty face down (0 without one)."""
     shown_on = fr[F_DISCARDS_SHOWN] != 0
     for s in range(n):
         known_out[s] = dealt[s] & ~held[s]
@@ -203,6 +229,8 @@ def knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out
         junk = 0
         pile = np.int64(0)  # the discards gone down so far (12.9: seen)
         done = np.zeros(n, dtype=np.bool_)  # has discarded into the face-down pile
+        reach = np.zeros(n, dtype=np.int64)  # the discards down when the seat drew from them
+        seen = known_out.copy()  # the discards each saw go down (12.9: all, below)
         for i in range(n):
             s = dealer + 1 + i
             if s >= n:
@@ -219,6 +247,7 @@ def knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out
             h += take
             if h < HAND_TARGET and junk > 0:
                 junk -= min(HAND_TARGET - h, junk)
+                reach[s] = pile
                 for x in range(n):
                     if x == s:
                         continue  # it knows what it took (``held``) and that the rest stay
@@ -228,6 +257,9 @@ def knowledge_in_turn(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out
                         known_out[x] = 0
         for x in range(n):
             known_out[x] &= ~held[x]
+            if shown_on:  # (a discard its own seat drew back too)
+                seen[x] |= pile
+        drawn_back_of(seen, reach, held, known_out, n, drawn_back)
     return popcount(put) if fr[F_KITTY] != 0 and not shown_on else 0
 
 
@@ -370,9 +402,12 @@ def play_search(
     pby = np.zeros(n, dtype=np.int64)
     sizes = np.empty(n + 1, dtype=np.int64)  # [n]: the pile unseen
     known_out = np.zeros(n, dtype=np.int64)
+    drawn_back = np.zeros((n, n), dtype=np.int64)
     for s in range(n):
         sizes[s] = popcount(held[s])
-    down = seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty)
+    down = seat_knowledge(
+        dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, drawn_back, kitty
+    )
     robber = robber_of(pitcher, dealer, fr)  # knows the cards it put down (4.8 step 5)
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
     voids = _passed_over(np.int64(0), pitcher, leader, n, trump)
@@ -427,6 +462,7 @@ def play_search(
                     voids,
                     sizes,
                     known_out[seat],
+                    drawn_back[seat],
                     fr,
                     tab,
                     key,

@@ -1036,7 +1036,8 @@ def position_knowledge(pos: Position | PresetPosition) -> SeatKnowledge:
     return SeatKnowledge(
         st.legal(), st.hands[me], me, n, pos.pitcher, pos.bid or 0, trump,
         sum(t.winner is not None for t in pos.tricks), trick, tseats, count, played, won,
-        pby, voids, counts, known_out, rules_array(r, NO_CALL), rules_table(r),
+        pby, voids, counts, known_out, np.zeros(n, dtype=np.int64), rules_array(r, NO_CALL),
+        rules_table(r),
         seen=seen_arrays([(t.cards, [holder[c] for c in t.cards]) for t in pos.tricks], n),
     )  # fmt: skip
 

@@ -128,15 +128,15 @@ class SeatKnowledge:
     voids: int  # bit 4 * seat + effective suit
     counts: np.ndarray  # (n + 1) cards held now, then the pile put down unseen
     known_out: int
+    drawn_back: np.ndarray  # (n) the discards seen that each seat may have drawn back
     fr: np.ndarray
     tab: np.ndarray
     # Under a called partner (12.1; ``worlds.partner_constraint``): the card called (-1:
-    # none), the partner as the seat knows him (-1: unknown), the seats that played
-    # another card to trick 1, and whether the pitcher may have taken the call since.
+    # none), the partner as the seat knows him (-1: unknown) and the seats that played
+    # another card to trick 1.
     called: int = -1
     partner: int = -1
     trick1: int = 0
-    may_hold: bool = False
     # The play seen, as the kernels take it (``policies.seen_arrays``): each trick's cards
     # in order, their seats and how many (read by a search that reads the play).
     seen: tuple = ()
@@ -146,12 +146,13 @@ class SeatKnowledge:
         then what a called partner tells it (``partner_constraint``)."""
         allowed = np.empty(self.n + 1, dtype=np.int64)
         unseen, must = world_constraint(
-            self.n, self.seat, np.int64(self.hand), np.int64(self.known_out), self.pby,
-            np.int64(self.voids), self.counts, self.trump, self.fr, self.tab, allowed,
+            self.n, self.seat, np.int64(self.hand), np.int64(self.known_out),
+            self.drawn_back, self.pby, np.int64(self.voids), self.counts, self.trump, self.fr,
+            self.tab, allowed,
         )  # fmt: skip
         must = partner_constraint(
-            self.n, self.pitcher, self.called, self.partner, np.int64(self.trick1),
-            self.may_hold, unseen, allowed, must,
+            self.n, self.pitcher, self.called, self.partner, np.int64(self.trick1), self.fr,
+            unseen, allowed, must,
         )  # fmt: skip
         return int(unseen), allowed, int(must)
 
@@ -238,6 +239,7 @@ def view_knowledge(view: View) -> SeatKnowledge:
         voids,
         counts,
         known_out,
+        np.array(view.drawn_back or (0,) * n, dtype=np.int64),
         rest_of_game(rules_array(r), view.hands_played),  # 12.4
         rules_table(r),
         *partner_evidence(view),
@@ -245,24 +247,21 @@ def view_knowledge(view: View) -> SeatKnowledge:
     )
 
 
-def partner_evidence(view: View) -> tuple[int, int, int, bool]:
+def partner_evidence(view: View) -> tuple[int, int, int]:
     """``SeatKnowledge``'s called-partner fields at ``view`` (12.1): the card called,
-    the partner as the seat knows him (-1: unknown), the seats that played another card
-    to trick 1 (under called its holder plays it there, 12.1.3), and whether the pitcher
-    may have come by it after the call (a kitty or the draw under called)."""
+    the partner as the seat knows him (-1: unknown) and the seats that played another
+    card to trick 1 (under called its holder plays it there, 12.1.3)."""
     r = view.preset
     if r.partner == "none" or view.called < 0:
-        return -1, -1, 0, False
+        return -1, -1, 0
     trick1 = 0
     if r.partner == "called" and view.tricks:
         first = view.tricks[0]
         for s, c in zip(first.seats, first.cards, strict=True):
             if c != view.called:
                 trick1 |= 1 << s
-    # (discard=choice draws nothing, 12.8.1)
-    may_hold = r.partner == "called" and bool(r.kitty or r.discard in ("non-trump", "draw"))
     partner = -1 if view.partner is None else view.partner
-    return view.called, partner, trick1, may_hold
+    return view.called, partner, trick1
 
 
 def trick_over(view: View, t) -> bool:
@@ -596,7 +595,8 @@ def kernel_search_card(k: SeatKnowledge, kind: int, key, counter: int, worlds: i
             kind, None if kind == ROLLOUT else True, np.int64(k.legal), np.int64(k.hand), k.seat,
             k.n, k.pitcher, k.bid, k.trump, k.trick_no, k.trick, k.tseats, k.count,
             np.int64(k.played), k.won, k.pby, np.int64(k.voids), k.counts, np.int64(k.known_out),
-            k.fr, k.tab, np.uint64(key), counter, worlds, k.called, k.partner, *k.seen,
+            k.drawn_back, k.fr, k.tab, np.uint64(key), counter, worlds, k.called, k.partner,
+            *k.seen,
         )
     )  # fmt: skip
 

@@ -210,6 +210,7 @@ def kernel_chooser(
     tseats = np.zeros(8, dtype=np.int64)
     pby = np.zeros(8, dtype=np.int64)
     counts = np.zeros(9, dtype=np.int64)
+    nothing = np.zeros(8, dtype=np.int64)  # no discard seen drawn back (no draw here)
     built: dict = {}  # the view's rules -> their arrays, built once a game, not a card
 
     def choose(view: View) -> int:
@@ -237,8 +238,8 @@ def kernel_chooser(
             counts[n] = 0
             card = search_card(
                 kind, None if kind < PIMC else True, *args, np.int64(view.played), won[:n],
-                pby[:n], np.int64(view.voids), counts[: n + 1], np.int64(0), fr, tab, key,
-                counter, policy >> WORLDS_SHIFT, view.called,
+                pby[:n], np.int64(view.voids), counts[: n + 1], np.int64(0), nothing[:n], fr,
+                tab, key, counter, policy >> WORLDS_SHIFT, view.called,
                 -1 if view.partner is None else view.partner, *seen_arrays(view.seen, n),
             )  # fmt: skip
         else:

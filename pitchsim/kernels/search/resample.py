@@ -26,8 +26,12 @@ of the cards it may hold that are still free.  That proposal favours some worlds
 world w comes out with probability prod_k 1 / C(a_k(w), c_k), where a_k(w) is the
 number of allowed cards still free when seat k is dealt (c_k of them).  Keeping it
 with probability prod_k C(a_k(w), c_k) / C(B_k, c_k), for fixed bounds B_k >= a_k,
-makes every world equally likely, exactly.  B_k = min(allowed cards of k, free cards
-left), so seats with no void shown (dealt last) never cause a rejection.
+makes every world equally likely, exactly.  B_k = min(allowed cards of k less those
+the seats dealt before must have taken of them, free cards left): a seat dealt before
+k holding c_j cards of which at most o_j lie outside k's allowed cards took at least
+c_j - o_j of k's.  So seats with no void shown (dealt last) never cause a rejection,
+nor does a seat allowed every card of one dealt before (seats allowed the same cards,
+or those a seat allowed more may hold, 12.9's discards drawn back).
 """
 
 import numpy as np
@@ -75,7 +79,12 @@ def draw_world(key, attempt, n, me, hand, unseen, counts, allowed, world):
         c = counts[s]
         pool = allowed[s] & free
         a = popcount(pool)
-        bound = min(room[k], left)
+        # The seats dealt before took at least c_j - |their cards outside s's| of s's.
+        taken = 0
+        for i in range(k):
+            j = order[i]
+            taken += max(0, counts[j] - popcount(allowed[j] & unseen & ~allowed[s]))
+        bound = min(room[k] - taken, left)
         if a < c:
             return False
         for j in range(c):

@@ -59,7 +59,6 @@ from ..partner import (
     duty_seat,
     hand_side,
     known_partner,
-    may_take_call,
     partner_of,
     trick1_others,
 )
@@ -166,6 +165,7 @@ def search_card(
     voids,
     counts,
     known_out,
+    drawn_back,
     fr,
     tab,
     key,
@@ -179,15 +179,16 @@ def search_card(
 ):
     """The card of search policy ``kind`` (``ROLLOUT``, ``PIMC``, ``EPIMC``; the module) in
     ``worlds_wanted`` worlds.  ``solver`` None compiles ``rollout`` alone (no solver: a
-    pimc ``kind`` raises), any boolean both.  ``pby``, ``voids``, ``counts`` (the hand sizes now, then
-    the cards put down face down this seat has not seen) and ``known_out`` are the seat's
-    knowledge (``worlds``): the worlds are drawn from it alone.  ``called``: the card a
-    pitcher called (12.1; -1: none) and ``partner`` its true holder (``partner_of``),
-    read only as the seat knows him (``partner.known_partner``): the worlds fit what
-    the call tells the seat (``worlds.partner_constraint``) and each is valued with its
-    own sides.  With the ``READ_SHIFT`` bit of ``worlds_wanted`` the worlds also read the
-    play seen (``seen``, ``seen_seats``, ``seen_sizes``: trick t's cards, their seats
-    and how many; ``play_fit.read_worlds``)."""
+    pimc ``kind`` raises), any boolean both.  ``pby``, ``voids``, ``counts`` (the hand
+    sizes now, then the cards put down face down this seat has not seen), ``known_out``
+    and ``drawn_back`` are the seat's knowledge (``worlds``): the worlds are drawn from it
+    alone.  ``called``: the card a pitcher called (12.1; -1: none) and ``partner`` its
+    true holder (``partner_of``), read only as the seat knows him
+    (``partner.known_partner``): the worlds fit what the call tells the seat
+    (``worlds.partner_constraint``) and each is valued with its own sides.  With the
+    ``READ_SHIFT`` bit of ``worlds_wanted`` the worlds also read the play seen (``seen``,
+    ``seen_seats``, ``seen_sizes``: trick t's cards, their seats and how many;
+    ``play_fit.read_worlds``)."""
     prior = heuristic_card(
         legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
     )
@@ -199,12 +200,12 @@ def search_card(
         return prior
     allowed = np.empty(n + 1, dtype=np.int64)
     unseen, must = world_constraint(
-        n, seat, hand, known_out, pby, voids, counts, trump, fr, tab, allowed
+        n, seat, hand, known_out, drawn_back, pby, voids, counts, trump, fr, tab, allowed
     )
     known = known_partner(seat, hand, pby, n, pitcher, called, partner, fr)
     must = partner_constraint(
         n, pitcher, called, known, trick1_others(n, trick_no, trick, tseats, count, called),
-        may_take_call(fr), unseen, allowed, must,
+        fr, unseen, allowed, must,
     )  # fmt: skip
     worlds = np.empty((worlds_wanted, n + 1), dtype=np.int64)
     if read:
@@ -396,8 +397,8 @@ def rollout_outcomes(
 
 def seat_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner, seen,
-    seen_seats, seen_sizes,
+    played, won, pby, voids, counts, known_out, drawn_back, fr, tab, key, counter, called,
+    partner, seen, seen_seats, seen_sizes,
 ):  # fmt: skip
     """A family search policy's card (compiled code only: ``play.play_hand`` calls it)."""
     raise NotImplementedError("seat_search_card runs inside numba kernels only")
@@ -406,8 +407,8 @@ def seat_search_card(
 @overload(seat_search_card)
 def _seat_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner, seen,
-    seen_seats, seen_sizes,
+    played, won, pby, voids, counts, known_out, drawn_back, fr, tab, key, counter, called,
+    partner, seen, seen_seats, seen_sizes,
 ):  # fmt: skip
     # The array's integer type picks what is compiled in: int64 no search, uint32
     # (``ROLLOUT_DTYPE``) rollout alone, int32 (``SEARCH_DTYPE``) rollout and pimc with
@@ -418,8 +419,8 @@ def _seat_search_card(
 
         def refuse(
             policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
-            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter, called,
-            partner, seen, seen_seats, seen_sizes,
+            count, played, won, pby, voids, counts, known_out, drawn_back, fr, tab, key,
+            counter, called, partner, seen, seen_seats, seen_sizes,
         ):  # fmt: skip
             if policy >= 0:
                 raise ValueError(
@@ -434,28 +435,28 @@ def _seat_search_card(
 
         def rollout_only(
             policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
-            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter, called,
-            partner, seen, seen_seats, seen_sizes,
+            count, played, won, pby, voids, counts, known_out, drawn_back, fr, tab, key,
+            counter, called, partner, seen, seen_seats, seen_sizes,
         ):  # fmt: skip
             return search_card(
                 np.int64(policy) & KIND_MASK, None, legal, hand, seat, n, pitcher, bid,
                 trump, trick_no, trick, tseats, count, played, won, pby, voids, counts,
-                known_out, fr, tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called,
-                partner, seen, seen_seats, seen_sizes,
+                known_out, drawn_back, fr, tab, key, counter, np.int64(policy) >> WORLDS_SHIFT,
+                called, partner, seen, seen_seats, seen_sizes,
             )  # fmt: skip
 
         return rollout_only
 
     def search(
         policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-        played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
-        seen, seen_seats, seen_sizes,
+        played, won, pby, voids, counts, known_out, drawn_back, fr, tab, key, counter, called,
+        partner, seen, seen_seats, seen_sizes,
     ):  # fmt: skip
         return search_card(
             np.int64(policy) & KIND_MASK, np.bool_(True), legal, hand, seat, n, pitcher, bid, trump,
-            trick_no, trick, tseats, count, played, won, pby, voids, counts, known_out, fr,
-            tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called, partner, seen,
-            seen_seats, seen_sizes,
+            trick_no, trick, tseats, count, played, won, pby, voids, counts, known_out,
+            drawn_back, fr, tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called,
+            partner, seen, seen_seats, seen_sizes,
         )  # fmt: skip
 
     return search
