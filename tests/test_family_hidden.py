@@ -96,26 +96,28 @@ class Stacked(random.Random):
     least eight trumps when hearts are named, and burns face up (4.8 step 2): rare in
     random deals, so stacked here."""
 
-    def __init__(self, seed: int, pack_size: int):
+    def __init__(self, seed: int, pack_size: int, top: list[int] | None = None):
         super().__init__(seed)
         self.pack_size = pack_size
+        self.top = top  # these cards on top instead (None: the first eight hearts)
 
     def shuffle(self, x) -> None:
         super().shuffle(x)
         if len(x) == self.pack_size:  # the pack, not the discards (step 4)
-            top = [c for c in x if c // 13 == HEARTS and c < 52][:8]
+            top = self.top or [c for c in x if c // 13 == HEARTS and c < 52][:8]
             x[:] = top + [c for c in x if c not in top]
 
 
-def played_hands(spec: str, n: int, seed: int, hands: int, stacked: bool = False):
+def played_hands(spec: str, n: int, seed: int, hands: int, stacked: bool = False, top=None):
     """Hands of a reference game with random legal decisions: (rules, hand, scores
-    before).  ``stacked``: every deal gives a seat eight hearts, and hearts are named."""
+    before).  ``stacked``: every deal gives a seat eight hearts (or the cards ``top``),
+    and hearts are named."""
     rules = Rules.parse(spec)
     pick = random.Random(seed + 1)
     game = F.play_game(
         n,
         rules,
-        Stacked(seed, len(F.pack(rules, n))) if stacked else random.Random(seed),
+        Stacked(seed, len(F.pack(rules, n)), top) if stacked else random.Random(seed),
         lambda seat, hand, calls, legal, scores: pick.choice(legal),
         lambda seat, hand: HEARTS if stacked else pick.randrange(4),
         lambda view: pick.choice(cards_of(view.legal)),
@@ -282,12 +284,13 @@ def first_card_views(rules, hand, n, before):
                 return
 
 
-def check_knowledge(spec, n, games, hands=3, counts=None):
+def check_knowledge(spec, n, games, hands=3, counts=None, top=None):
     """``seat_knowledge`` equals the view's knowledge (``view_knowledge``) of every
-    seat of every hand of ``games`` ((seed, stacked) each); returns what was reached."""
+    seat of every hand of ``games`` ((seed, stacked) each; ``top`` as ``Stacked``'s);
+    returns what was reached."""
     counts = counts if counts is not None else {}
     for seed, stacked in games:
-        for rules, hand, before in played_hands(spec, n, seed, hands=hands, stacked=stacked):
+        for rules, hand, before in played_hands(spec, n, seed, hands, stacked, top):
             r = rules
             known, back, down = kernel_knowledge(hand, n, r)
             # the robber, or the pitcher who put down from a kitty (12.2.2)
@@ -400,3 +403,30 @@ def test_a_hidden_trump_is_in_a_hand_or_face_down_by_the_slots(trumps_out, expec
         assert abs(got - p) <= 5 * se + 1e-9, (place, got, p, se)
     # Nowhere else: the 4 of hearts is in exactly one place of every world.
     assert (((worlds[:, [0, 2, 3, 4]] >> four) & 1).sum(axis=1) == 1).all()
+
+
+def test_the_rollout_passes_over_the_called_card_as_the_draw_did():
+    """12.1.3 with 12.8.2 and 4.8.6: a seat putting down to draw passes over the called
+    trump, so the kernel's replay of the put-downs (``knowledge_in_turn``) passes over
+    it too and knows what the view knows.  Stacked so that rule X alone would burn the
+    call: a seat dealt K of hearts and seven trumps that carry a point (the jacks, the
+    jokers, the 3, 5 and 2), where a pitcher holding the ace calls the king (12.1.2)."""
+    from pitchsim.kernels.draw import draw_down
+    from pitchsim.kernels.presets import T_TRUMPS
+
+    spec, n = "smear,jokers=2,three=true,five=true,deal=9,discard=draw,partner=called", 5
+    r = Rules.parse(spec)
+    tab = rules_table(r)
+    top = parse_cards("KH JH JD HJ LJ 3H 5H 2H", jokers=2)
+    games = [(seed, True) for seed in range(30)]
+    passed_over = 0
+    for seed, _ in games:
+        for _, hand, _ in played_hands(spec, n, seed, hands=3, stacked=True, top=top):
+            c, t = hand.play.called, hand.play.trump
+            for d in hand.dealt:
+                if c >= 0 and d >> c & 1:
+                    plain = draw_down(np.int64(d), tab[t, T_TRUMPS], t, tab, np.int64(0))
+                    passed_over += bool(int(plain) >> c & 1)
+    assert passed_over >= 3, passed_over  # rule X would burn the call: the case is reached
+    got = check_knowledge(spec, n, games, top=top)
+    assert got["seats"] > 200

@@ -19,7 +19,7 @@ from numba.extending import overload
 from .bits import popcount
 from .deal import cards_each, pack_mask
 from .draw import HAND_TARGET, draw_down, first_to_burn, robber_of, shown_down
-from .partner import duty_seat, partner_of
+from .partner import call_of, duty_seat, partner_of
 from .plain import plain_base, play_plain
 from .policies.cards import choose_card
 from .presets import (
@@ -30,7 +30,9 @@ from .presets import (
     F_DISCARDS_SHOWN,
     F_FOLLOW,
     F_KITTY,
+    F_PARTNER,
     F_ROB,
+    PARTNER_CALLED,
     T_TRUMPS,
 )
 from .rng import DECISION_COUNTER
@@ -227,6 +229,10 @@ def knowledge_in_turn(
         has_kitty = fr[F_KITTY] != 0
         stock = popcount(pack_mask(n, fr)) - n * cards_each(n, fr) - fr[F_KITTY]
         junk = 0
+        # a card called under partner=called is never put down (12.1.3): as the play did
+        call = call_of(dealt[pitcher], held[pitcher], trump, fr, tab)
+        called = fr[F_PARTNER] == PARTNER_CALLED and call >= 0
+        keep = np.int64(1) << call if called else np.int64(0)
         pile = np.int64(0)  # the discards gone down so far (12.9: seen)
         done = np.zeros(n, dtype=np.bool_)  # has discarded into the face-down pile
         reach = np.zeros(n, dtype=np.int64)  # the discards down when the seat drew from them
@@ -237,7 +243,7 @@ def knowledge_in_turn(
                 s -= n
             if has_kitty and s == pitcher:
                 continue
-            down = draw_down(dealt[s], tm, trump, tab, np.int64(0))
+            down = draw_down(dealt[s], tm, trump, tab, keep)
             pile |= down
             junk += popcount(down)
             done[s] = True
