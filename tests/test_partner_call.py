@@ -388,8 +388,7 @@ def test_a_saved_note_is_shown_by_the_pages_review_not_valued_again(monkeypatch)
     def no_valuing(*_a, **_k):
         raise AssertionError("a saved note valued again")
 
-    for module in (coach_review, web_review):
-        monkeypatch.setattr(module, "choice_note", no_valuing)
+    monkeypatch.setattr(coach_review, "choice_note", no_valuing)  # (the page's too: note_on)
     page = web_review.review_record(record, 0, 40, 4, time=None)
     (step,) = [s for s in page["steps"] if s["view"]["phase"] == "call"]
     assert step["note"] == "coach: the note as saved."

@@ -98,6 +98,17 @@ def _in_points(j: Judgement) -> bool:
     return j.kind == "card" and j.unit not in GAME_UNITS
 
 
+def note_on(
+    notes: dict, view, act: str, seed: int, hand: int, decision: int, time: float | None
+) -> str | None:
+    """The coach's note on a call of a partner's card or a put-down: the one made
+    already (``notes``, by (the seat's decision count, the action):
+    ``practice.stored_notes``), else made now on the decision's seed (``coach_seed``)."""
+    if (decision, act) in notes:
+        return notes[decision, act]
+    return choice_note(view, act, coach_seed(seed, hand, decision), time=time)
+
+
 def review(
     record: dict,
     seat: int,
@@ -116,12 +127,6 @@ def review(
     by (the seat's decision count, the action) (``practice.stored_notes``), shown
     instead of valuing those decisions again."""
     known = notes or {}
-
-    def note(view, act: str, k: int, i: int) -> str | None:
-        if (i, act) in known:
-            return known[i, act]
-        return choice_note(view, act, coach_seed(seed, k, i), time=time)
-
     decisions = [
         (k, view, act) for k, _h, view, act, _s, _st in _decisions(record) if view is not None
     ]
@@ -142,7 +147,7 @@ def review(
                     "decision": i,
                     "called": act,
                     "pitchsim": pitchsims_call(view),
-                    "note": note(view, act, k, i),
+                    "note": note_on(known, view, act, seed, k, i, time),
                 }
             )
         elif view.phase == "put_down":  # 12.2.2, 12.8.1: as the call
@@ -152,7 +157,7 @@ def review(
                     "decision": i,
                     "put_down": act,
                     "pitchsim": pitchsims_put_down(view),
-                    "note": note(view, act, k, i),
+                    "note": note_on(known, view, act, seed, k, i, time),
                 }
             )
         elif len(view.legal()) == 1:

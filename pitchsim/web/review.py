@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, choice_note, judged
-from ..coach.practice import coach_seed, stored_notes
-from ..coach.review import ReviewError, review
+from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement, judged
+from ..coach.practice import stored_notes
+from ..coach.review import ReviewError, note_on, review
 from ..game.rules import label
 from ..table.record import _rules, replay, views_of
 from .sessions import hand_ends, judgement_json, view_json
@@ -28,13 +28,6 @@ def stored_judgements(record: dict, seat: int) -> list[Judgement] | None:
         return [Judgement(**j) for j in p.get("judgements", [])]
     except TypeError:
         raise ReviewError("the record's judgements cannot be read") from None
-
-
-def _note(notes: dict, view, act: str, seed: int, k: int, i: int, time) -> str | None:
-    """The coach's note on a call or put-down: the one made already, else made now."""
-    if (i, act) in notes:
-        return notes[i, act]
-    return choice_note(view, act, coach_seed(seed, k, i), time=time)
 
 
 def review_record(
@@ -80,7 +73,7 @@ def review_record(
                 "action": act,
                 "judgement": None if j is None else judgement_json(j),
             }
-            | ({"note": _note(notes, view, act, seed, k, i, time)} if noted else {})
+            | ({"note": note_on(notes, view, act, seed, k, i, time)} if noted else {})
         )
     return {
         "seat": seat,
