@@ -62,8 +62,7 @@ def lowest_ranking_k(m, k):
     rm = np.int64(0)
     for s in range(4):
         rm |= scatter((m >> (13 * s)) & SUIT_BITS, RANK_MAJOR << s)
-    if popcount(rm) > k:
-        rm = scatter((np.int64(1) << k) - 1, rm)
+    rm = scatter((np.int64(1) << k) - 1, rm)  # (all of ``rm`` when it holds k or fewer)
     out = np.int64(0)
     for s in range(4):
         out |= gather(rm, RANK_MAJOR << s) << (13 * s)
@@ -107,12 +106,22 @@ def shown_down(down, tm, fr):
 
 
 @njit(cache=True, inline="always")
-def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
-    """Steps 3 and 4 for ``seat``; returns (top, junk, drawn)."""
-    h = hands[seat]
-    for _ in range(min(HAND_TARGET - popcount(h), size - top)):  # (none when full)
-        h |= np.int64(1) << deck[top]
-        top += 1
+def stock_cards(deck, top, size, k):
+    """The stock's next ``k`` cards, ``deck[top : top + k]`` (0 <= k <= 6, top + k <=
+    size), as a mask: six loads, each kept or not by its place, with no branch (a loop
+    of ``k`` steps mispredicts its exit at every seat: ``k`` is the deal's)."""
+    m = np.int64(0)
+    for j in range(HAND_TARGET):
+        m |= np.int64(j < k) << deck[min(top + j, size - 1)]
+    return m
+
+
+@njit(cache=True, inline="always")
+def _fill(h, deck, top, size, junk, junk_log, drawn, only, key):
+    """Steps 3 and 4 for hand ``h``; returns (h, top, junk, drawn)."""
+    k = max(0, min(HAND_TARGET - popcount(h), size - top))  # (none when full)
+    h |= stock_cards(deck, top, size, k)
+    top += k
     if not only:
         while popcount(h) < HAND_TARGET and junk:
             b = nth_bit(junk, below(key, JUNK_COUNTER + drawn, popcount(junk)))
@@ -120,11 +129,13 @@ def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
             h |= b
             junk_log[drawn] = lowest_card(b)
             drawn += 1
-    hands[seat] = h
-    return top, junk, drawn
+    return h, top, junk, drawn
 
 
-@njit(cache=True)
+# Inlined into the hand: as a call (a dozen arrays by value, their reference counts,
+# its error status) a ten-point hand took about a quarter longer
+# (``scripts/bench_families.py --versus-base``).
+@njit(cache=True, inline="always")
 def discard_and_draw(
     hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log, keep
 ):
@@ -143,6 +154,13 @@ def discard_and_draw(
     kitty = fr[F_KITTY] != 0
     last = dealer if mode >= DISCARD_CHOICE else robber_of(pitcher, dealer, fr)
     size -= fr[F_KITTY]  # 12.2.1: the kitty is the stock's last N cards, never drawn
+    # Under a rob the robber takes what the others leave of the stock (step 5): the
+    # stock as a mask, less what they take (a loop of the pack's length, the same at
+    # every deal, where the stock's rest is not).
+    stock = np.int64(0)
+    if rob:
+        for i in range(top, size):
+            stock |= np.int64(1) << deck[i]
     junk = np.int64(0)
     drawn = 0
     seat = last
@@ -154,26 +172,23 @@ def discard_and_draw(
             h &= tm
             while popcount(h) > HAND_TARGET:  # 2, passing over a called card (12.1.3)
                 h &= ~(np.int64(1) << first_to_burn(h & ~keep, trump, tab))
-            hands[seat] = h
             if not (rob and seat == last):
-                top, junk, drawn = _fill(
-                    hands, seat, deck, top, size, junk, junk_log, drawn, only, key
-                )
+                h, top, junk, drawn = _fill(h, deck, top, size, junk, junk_log, drawn, only, key)
         elif mode == DISCARD_CHOICE:  # 12.8.1
-            hands[seat] = come_down(h, tm, trump, tab, keep)
+            h = come_down(h, tm, trump, tab, keep)
         elif not (kitty and seat == pitcher):  # 12.8.2 (the kitty's pitcher: 12.2.2)
             down = draw_down(h, tm, trump, tab, keep)
             junk |= down
-            hands[seat] = h & ~down
-            top, junk, drawn = _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key)
+            h, top, junk, drawn = _fill(
+                h & ~down, deck, top, size, junk, junk_log, drawn, only, key
+            )
+        hands[seat] = h
+        stock &= ~h  # what he drew from it
     if rob:  # 5
-        h = hands[last]
-        while top < size:
-            h |= np.int64(1) << deck[top]
-            top += 1
-        hands[last] = h
-        top, junk, drawn = _fill(hands, last, deck, top, size, junk, junk_log, drawn, only, key)
-        hands[last] = come_down(hands[last], tm, trump, tab, keep)
+        h, top, junk, drawn = _fill(
+            hands[last] | stock, deck, size, size, junk, junk_log, drawn, only, key
+        )
+        hands[last] = come_down(h, tm, trump, tab, keep)
     return drawn
 
 
@@ -200,10 +215,9 @@ def come_down(h, tm, trump, tab, keep):
     non-trumps lowest rank first (ties in suit order), then excess trumps by rule X,
     passing over ``keep`` (a called trump's bit, 12.1.3; 0: none)."""
     excess = popcount(h) - HAND_TARGET
-    if excess > 0 and h & ~tm:
-        gone = lowest_ranking_k(h & ~tm, excess)
-        h &= ~gone
-        excess -= popcount(gone)
+    gone = lowest_ranking_k(h & ~tm, max(excess, 0))  # (no branch: it mispredicts)
+    h &= ~gone
+    excess -= popcount(gone)
     while excess > 0:
         h &= ~(np.int64(1) << first_to_burn(h & tm & ~keep, trump, tab))
         excess -= 1
