@@ -64,7 +64,7 @@ def test_4_8_the_kernels_draw_is_the_reference_engines_where_the_pitcher_robs(sp
     rng = random.Random(7)
     for d in range(150):
         dealer = d % n
-        dealt, stock, draw = _kernel_deal(r, n, dealer, deal_key(11, d))
+        dealt, stock, draw = _kernel_deal(r, n, dealer, np.uint64(deal_key(11, d)))
         pitcher = rng.randrange(n)
         held, _ = draw(dealt, stock, pitcher, rng.randrange(4))
         assert sum(bin(h).count("1") for h in held) <= 6 * n

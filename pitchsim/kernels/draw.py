@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from .bits import gather, lowest_card, nth_bit, popcount, scatter
+from .deal import pack_mask
 from .presets import (
     DISCARD_CHOICE,
     DISCARD_NON_TRUMP,
@@ -154,41 +155,40 @@ def discard_and_draw(
     kitty = fr[F_KITTY] != 0
     last = dealer if mode >= DISCARD_CHOICE else robber_of(pitcher, dealer, fr)
     size -= fr[F_KITTY]  # 12.2.1: the kitty is the stock's last N cards, never drawn
-    # Under a rob the robber takes what the others leave of the stock (step 5): the
-    # stock as a mask, less what they take (a loop of the pack's length, the same at
-    # every deal, where the stock's rest is not).
-    stock = np.int64(0)
-    if rob:
-        for i in range(top, size):
-            stock |= np.int64(1) << deck[i]
+    # Under a rob (never with a kitty, 6.3.8) the robber, the last in turn, takes the
+    # pack less every card dealt or drawn before him: the rest of the stock (step 5).
+    seen = np.int64(0)
     junk = np.int64(0)
     drawn = 0
     seat = last
     for _ in range(n):
         seat = seat + 1 if seat + 1 < n else 0  # (from the last's left; no division)
         h = hands[seat]
+        seen |= h
+        robs = rob and seat == last
+        draws = True
         if mode == DISCARD_NON_TRUMP:
             junk |= h & ~tm  # 1
             h &= tm
             while popcount(h) > HAND_TARGET:  # 2, passing over a called card (12.1.3)
                 h &= ~(np.int64(1) << first_to_burn(h & ~keep, trump, tab))
-            if not (rob and seat == last):
-                h, top, junk, drawn = _fill(h, deck, top, size, junk, junk_log, drawn, only, key)
-        elif mode == DISCARD_CHOICE:  # 12.8.1
-            h = come_down(h, tm, trump, tab, keep)
-        elif not (kitty and seat == pitcher):  # 12.8.2 (the kitty's pitcher: 12.2.2)
+            if robs:  # 5: he skips step 3
+                h |= pack_mask(n, fr) & ~seen
+                top = size
+        elif mode == DISCARD_CHOICE:  # 12.8.1: comes down, no draw
+            draws = False
+        elif kitty and seat == pitcher:  # 12.2.2: came down already, no draw
+            draws = False
+        else:  # 12.8.2
             down = draw_down(h, tm, trump, tab, keep)
             junk |= down
-            h, top, junk, drawn = _fill(
-                h & ~down, deck, top, size, junk, junk_log, drawn, only, key
-            )
+            h &= ~down
+        if draws:
+            h, top, junk, drawn = _fill(h, deck, top, size, junk, junk_log, drawn, only, key)
+        if robs or mode == DISCARD_CHOICE:
+            h = come_down(h, tm, trump, tab, keep)
         hands[seat] = h
-        stock &= ~h  # what he drew from it
-    if rob:  # 5
-        h, top, junk, drawn = _fill(
-            hands[last] | stock, deck, size, size, junk, junk_log, drawn, only, key
-        )
-        hands[last] = come_down(h, tm, trump, tab, keep)
+        seen |= h
     return drawn
 
 
