@@ -133,10 +133,10 @@ def _fill(h, deck, top, size, junk, junk_log, drawn, only, key):
     return h, top, junk, drawn
 
 
-# Inlined into the hand: as a call (a dozen arrays by value, their reference counts,
-# its error status) a ten-point hand took about a quarter longer
-# (``scripts/bench_families.py --versus-base``).
-@njit(cache=True, inline="always")
+# A call of its own, not inlined into the hand: inlined, a ten-point hand ran about 5%
+# faster, but the run kernel's cold compile took about 5 CPU-s more (issue 28: no
+# command's compile may grow).
+@njit(cache=True)
 def discard_and_draw(
     hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log, keep
 ):
