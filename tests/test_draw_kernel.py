@@ -1,10 +1,10 @@
 """The kernels' discard and draw (pitchsim/kernels/draw.py) by its parts, and whole
 against the reference engine for the presets that rob (docs/rules.md 4.8): the stock's
 next cards taken as a mask with no loop of the deal's length (``stock_cards``), the
-robber's rest of the stock as the stock less what the others drew, and the come-down's
-lowest-ranking cards by one scatter whether or not the hand holds more of them
-(``lowest_ranking_k``).  ``tests/test_families_kernels.py`` checks the same deal by
-deal through the play; these fail closer to the cause.
+robber's rest of the stock as the pack less every card dealt or drawn before him, and
+the come-down's lowest-ranking cards by one scatter whether or not the hand holds more
+of them (``lowest_ranking_k``).  ``tests/test_families_kernels.py`` checks the same
+deal by deal through the play; these fail closer to the cause.
 """
 
 from __future__ import annotations
