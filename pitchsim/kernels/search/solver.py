@@ -1237,7 +1237,13 @@ def _search(
                 if _irrelevant(buf, d, idx, fr[d, F_REST], ctx[C_WORTH]):
                     buf[d, _MOVES + idx] = -1  # as a move searched before, given its ranks
                     ctx[C_SKIPPED] += 1
-                elif d > 0 and fr[d, F_I] > 0 and ctx[C_SUIT_MERGE] != 0:
+                elif (
+                    idx > 0
+                    and d > 0
+                    and fr[d, F_I] > 0
+                    and ctx[C_SUIT_MERGE] != 0
+                    and fr[d, F_HAND] & ctx[C_SUITS + fr[d, F_LED]] == 0  # void: discards
+                ):
                     ry = _discard_twin(buf, d, idx, fr[d, F_LED], ctx)
                     if ry < 0:
                         break
