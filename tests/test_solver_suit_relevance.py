@@ -13,8 +13,10 @@ tables kept across the deal; and lines of play 5-3 tricks from the end, every ca
 the merge and without (``table[0, T_NO_RELEVANCE] = 2``: rank relevance alone, the
 search before, which the other solver tests check against the minimax).
 
-Planted in the solver, and what failed here: the suits' bits not backed up from a node
-inside a trick (``_LEAVE``), so any two discards merge -- see the test's docstring.
+Planted in the solver (a scratch edit, nothing of it kept), and what failed here: the
+suits' bits not backed up from a node inside a trick (``_LEAVE``: any two discards of
+other suits merge, but for what the last trick reads) -- the 4-player case against the
+minimax and the 6-player lines.
 """
 
 from __future__ import annotations
@@ -27,14 +29,12 @@ from solver_cases import (
     case_ids,
     check_deal,
     dense_position,
+    line_of_play,
     preset_position,
     rules_of,
 )
-from test_solver_keys import dense_deal
 
-from pitchsim.game.cards import cards_of
 from pitchsim.kernels.search import solver as kernel
-from pitchsim.search.position import start_position
 
 MERGE_OFF = 2  # table[0, T_NO_RELEVANCE]: rank relevance without the suit merge
 
@@ -86,8 +86,7 @@ def tables():
 def test_merged_discards_against_the_minimax(spec, n, count, left, suits, tables):
     """Positions where the merge cuts nodes, each with the boundary positions of its
     minimax tree on tables kept across the deal (entries and their suits met from other
-    lines).  With the suits' bits not backed up from nodes inside a trick (planted: every
-    two discards of other suits merge), the base cases at 4-7 players fail."""
+    lines)."""
     rules = rules_of(spec)
     rng = random.Random(f"suit relevance/{spec}/{n}")
     solver = Solver(rules)
@@ -114,16 +113,7 @@ def test_the_merge_changes_no_value_along_lines_of_play(spec, n, count):
     kept = [kernel.new_table(kernel.TABLE_BITS)]
     saved = 0
     for _ in range(count):
-        if rules.base_game:
-            pos = start_position(dense_deal(rng, n, 4), rng.randrange(n), rules)
-            line = []
-            while not pos.finished:
-                if not pos.state.trick and len(cards_of(pos.hands[0])) in (3, 4, 5):
-                    line.append(pos.state)
-                pos = pos.play(rng.choice(cards_of(pos.legal())))
-        else:
-            line = [preset_position(rules, n, rng, (left, left)) for left in (5, 4, 3)]
-        for k, st in enumerate(line):
+        for k, st in enumerate(line_of_play(rules, n, rng, 4)):
             on, off = merged_nodes(solver, st)
             saved += off - on
             fresh[0, kernel.T_NO_RELEVANCE] = MERGE_OFF
