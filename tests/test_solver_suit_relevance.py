@@ -16,7 +16,8 @@ search before, which the other solver tests check against the minimax).
 Planted in the solver (a scratch edit, nothing of it kept), and what failed here: the
 suits' bits not backed up from a node inside a trick (``_LEAVE``: any two discards of
 other suits merge, but for what the last trick reads) -- the 4-player case against the
-minimax and the 6-player lines.
+minimax and the 6-player lines; cards worth a Game count merged as plain ones -- the
+jick preset's case against the minimax.
 """
 
 from __future__ import annotations
