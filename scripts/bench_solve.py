@@ -30,7 +30,8 @@ must agree): the two searches under the same load.  ``--alternate partition`` do
 same without and with partition search (``solver.T_NO_PARTITION``), relevance on;
 ``--alternate dominance`` without and with count dominance (``solver.T_NO_DOMINANCE``);
 ``--alternate twochoice`` without and with a second bucket hashed with the Game counts
-under dominance (``solver.T_NO_TWO_CHOICE``).
+under dominance (``solver.T_NO_TWO_CHOICE``); ``--alternate suits`` without and with
+suit relevance's merge of a void seat's discards (``solver.T_NO_RELEVANCE`` 2).
 ``--alternate preset`` solves each deal by the base game's entry point
 (``solve_position``, its options array) and by the presets' (``solve_preset``, the
 auction-pitch preset's options and tables), off and on: the base game as a preset.  On
@@ -70,6 +71,7 @@ SWITCHES = {
     "partition": (solver.T_NO_PARTITION, 1),
     "dominance": (solver.T_NO_DOMINANCE, 1),
     "twochoice": (solver.T_NO_TWO_CHOICE, 1),
+    "suits": (solver.T_NO_RELEVANCE, 2),  # off: rank relevance without the suit merge
     "preset": (None, 0),  # off: solve_position (the base options), on: solve_preset
 }
 PRESET: tuple = ()  # the rules' preset options and tables (main sets them), for "preset"

@@ -77,6 +77,7 @@ SLOW_FILES: dict[str, float] = {
     "tests/test_put_down_draw.py": 16,  # (33 before few_note_worlds)
     "tests/test_record_checks.py": 16,
     "tests/test_solver_keys.py": 16,
+    "tests/test_solver_suit_relevance.py": 15,  # (an estimate: 30 s wall at load 10, session 70)
     "tests/test_families_cli.py": 15,
     "tests/test_cli_startup.py": 15,
     "tests/test_records_redteam.py": 15,

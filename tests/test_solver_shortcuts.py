@@ -11,7 +11,10 @@ in-trick bounds are on) and at 4 (where they are off), under the base game and t
 presets, are pinned here from the tree before it (commit 9eab279), each with its value
 (the values are the minimax's by the other solver tests).  Bounds skipped where they
 would have settled change these counts: planted, ``F_KNOWN`` set after any seat, not
-only a forced one, fails the 8 cases at 5-7 players.
+only a forced one, fails the 8 cases at 5-7 players.  The suit merge (a void seat's
+discards of other suits, ``solver._discard_twin``) changes the search: these pins are
+with it off (``T_NO_RELEVANCE`` 2, node for node the search before it), and its own
+counts, the same values, are pinned beside them.
 """
 
 from __future__ import annotations
@@ -42,8 +45,9 @@ CASES = [
 ]
 
 
-def counts(spec, n, left, count):
-    """(value, nodes) of every card's value at each position, on a fresh table."""
+def counts(spec, n, left, count, relevance=0):
+    """(value, nodes) of every card's value at each position, on a fresh table
+    (``relevance``: its ``T_NO_RELEVANCE``; 2, the suit merge off)."""
     rules = rules_of(spec)
     solver = Solver(rules)
     rng = random.Random(f"shortcuts/{spec}/{n}")
@@ -54,6 +58,7 @@ def counts(spec, n, left, count):
         else:
             st = random_position(rng, n, rules, left * n + rng.randrange(3)).state
         table = kernel.new_table(kernel.TABLE_BITS)
+        table[0, kernel.T_NO_RELEVANCE] = relevance
         v, _ = solver.card_values(st, table)
         out.append((v, int(table[0, kernel.T_NODES])))
     return out
@@ -78,9 +83,35 @@ PINNED = {
 
 @pytest.mark.parametrize(("spec", "n", "left", "count"), CASES, ids=lambda x: str(x))
 def test_forced_seats_search_the_nodes_the_search_before_did(spec, n, left, count):
-    assert counts(spec, n, left, count) == PINNED[(spec, n)]
+    """With the suit merge off, the search of 9eab279 node for node."""
+    assert counts(spec, n, left, count, 2) == PINNED[(spec, n)]
 
 
-if __name__ == "__main__":  # the pins (run against the tree before)
-    for spec, n, left, count in CASES:
-        print(f"    {(spec, n)!r}: {counts(spec, n, left, count)!r},")
+# With the suit merge (docs/search.md, "The tail is Game alone, and discards of other
+# suits"): the same values, fewer nodes (pinned when it came in).
+MERGED = {
+    ("", 5): [(0, 208), (1, 302), (0, 109), (4, 921271)],
+    ("", 6): [(0, 23551), (0, 18584), (0, 35), (0, 803)],
+    ("", 7): [(1, 270), (3, 80660), (2, 59), (2, 83689)],
+    ("follow=suit", 6): [(0, 5), (0, 15523), (2, 4892)],
+    ("low=dealt", 7): [(0, 406), (0, 32), (0, 90)],
+    ("smear", 5): [(0, 24), (0, 28), (2, 131), (0, 232)],
+    ("smear", 7): [(1, 24), (2, 26882), (0, 17), (1, 160)],
+    ("jokers=2,game=ten,three=true,five=true", 6): [(1, 80033), (3, 0), (4, 3), (3, 83555)],
+    ("jokers=1,follow=only,trump=named", 6): [(0, 5), (0, 8), (0, 4), (0, 6)],
+    ("setback", 4): [(3, 1828), (0, 2935), (2, 732)],
+    ("ten-point", 4): [(3, 1421), (6, 16237), (5, 14428)],
+}
+
+
+@pytest.mark.parametrize(("spec", "n", "left", "count"), CASES, ids=lambda x: str(x))
+def test_the_suit_merge_searches_its_pinned_nodes(spec, n, left, count):
+    got = counts(spec, n, left, count)
+    assert got == MERGED[(spec, n)]
+    assert [v for v, _ in got] == [v for v, _ in PINNED[(spec, n)]]
+
+
+if __name__ == "__main__":  # the pins (PINNED: run against the tree before, relevance 0)
+    for relevance in (2, 0):
+        for spec, n, left, count in CASES:
+            print(f"    {(spec, n)!r}: {counts(spec, n, left, count, relevance)!r},")

@@ -80,7 +80,11 @@ irrelevant ranks"): every node reports the ranks its answer relied on -- a card 
 won a trick over another of its suit, the winning card an in-trick bound compared, a
 table entry's ranks (kept beside each bound, in relative ranks as the key) -- and once
 a move is searched, the mover's other cards of its suit that no such rank parts from it
-give the same answer and are skipped; the cards that score always matter.  Partition
+give the same answer and are skipped; the cards that score always matter.  Suit
+relevance: every node also reports the suits led to a seat whose holding of that suit
+its answer read (``SUIT_DEPS``, beside the ranks, in the table too), and a seat void in
+the suit led skips a discard of another suit when both score nothing, neither is a trump
+and the discard searched before read no holding of either suit (``_discard_twin``).  Partition
 search (Ginsberg; DDS's winning-rank masks) reads those ranks in the table too: an
 entry's bound covers every position that differs from the entry's only below the lowest
 of its ranks in each suit, each seat holding as many plain cards of each suit and the
@@ -169,9 +173,11 @@ _COLS = 16
 # up, the node budget of the next call (0: none), the calls stopped by it, and T_SAME:
 # 1 when the next call solves the same position as the last (a retry after a budget
 # stop), so it keeps the last call's entries (cleared by that call).
-# T_SKIPPED: moves skipped by rank relevance, summed over calls (bench_solve.py, tests);
-# T_NO_RELEVANCE: 1 to search without skipping any (to compare: bench_solve.py
-# --alternate, tests/test_solver_relevance.py).
+# T_SKIPPED: moves skipped by rank relevance or suit relevance (a void seat's discards
+# merged), summed over calls (bench_solve.py, tests); T_NO_RELEVANCE: 1 to search without
+# skipping any (to compare: bench_solve.py --alternate, tests/test_solver_relevance.py),
+# 2 with rank relevance alone (the search before the suit merge, node for node:
+# bench_solve.py --alternate suits, tests/test_solver_suit_relevance.py).
 T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
 # T_NO_PARTITION: 1 to look entries up by the exact position only (to compare:
 # bench_solve.py --alternate partition), -1 for partition search at every table size
@@ -265,7 +271,11 @@ C_TWO_CHOICE = C_DOMINATED + 1  # 1: under dominance, a second bucket hashed wit
 # has played it by the end of trick 1.
 C_DUTY = C_TWO_CHOICE + 1
 C_CALLED = C_DUTY + 1
-_CTX = C_CALLED + 1
+C_SUIT_MERGE = (
+    C_CALLED + 1
+)  # 1: a void seat's discards merged by suit relevance (``_discard_twin``)
+C_MERGED = C_SUIT_MERGE + 1  # moves so skipped
+_CTX = C_MERGED + 1
 TEAMS = 1
 TWO_SIDES = 2
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
@@ -776,6 +786,11 @@ F_RANKS, F_SEEN, F_TRICK_RANKS, F_LEGAL = 17, 18, 19, 20
 # was forced, and the bounds there (which counted its card as played, so equal these)
 # did not (the same search node for node, without computing them twice).
 F_FORCED, F_KNOWN = 21, 22
+# Suit relevance: a node's ranks also carry, in bits SUIT_DEPS on, the suits led to a
+# seat whose answer relied on its holding of that suit (whether it could follow); kept
+# beside the ranks in the table.  A card's bit is below 54, so these never meet one.
+SUIT_DEPS = 56
+_DEPS = np.int64(15) << SUIT_DEPS
 _FRAME = 23
 _ENTER, _NEXT, _FINISH, _LEAVE = 0, 1, 2, 3
 
@@ -816,7 +831,8 @@ def _last_trick(hands, counts, ctx, leader, pts):
     counts[slot] -= gained
     if _on_pitcher_side(winner, ctx):
         pts += _roles(taken, ctx)
-    return pts + game, _won_by_rank(lowest_card(hands[winner]), taken, ctx)
+    ranks = _won_by_rank(lowest_card(hands[winner]), taken, ctx)
+    return pts + game, ranks | (np.int64(1) << (SUIT_DEPS + led))
 
 
 @njit(cache=True, inline="always")
@@ -1152,7 +1168,9 @@ def _search(
                                 table, rel, n, gen, packed, pts, target, popcount(rest), lo, hi
                             )
                         if status >= 0:
-                            fr[d, F_RANKS] = absolute_mask(rr, rest, worth, trump, ctx[C_LOW_RANK])
+                            fr[d, F_RANKS] = absolute_mask(
+                                rr, rest, worth, trump, ctx[C_LOW_RANK]
+                            ) | (rr & _DEPS)
                         fr[d, F_ROW] = row
                         fr[d, F_PACKED] = packed
             if status >= 0:
@@ -1215,13 +1233,25 @@ def _search(
         elif phase == _NEXT:
             idx = fr[d, F_IDX]
             cnt = fr[d, F_CNT]
-            while (
-                idx < cnt
-                and ctx[C_RELEVANCE] != 0
-                and _irrelevant(buf, d, idx, fr[d, F_REST], ctx[C_WORTH])
-            ):
-                buf[d, _MOVES + idx] = -1  # as a move searched before, given its ranks
-                ctx[C_SKIPPED] += 1
+            while idx < cnt and ctx[C_RELEVANCE] != 0:
+                if _irrelevant(buf, d, idx, fr[d, F_REST], ctx[C_WORTH]):
+                    buf[d, _MOVES + idx] = -1  # as a move searched before, given its ranks
+                    ctx[C_SKIPPED] += 1
+                elif (
+                    idx > 0
+                    and d > 0
+                    and fr[d, F_I] > 0
+                    and ctx[C_SUIT_MERGE] != 0
+                    and fr[d, F_HAND] & ctx[C_SUITS + fr[d, F_LED]] == 0  # void: discards
+                ):
+                    ry = _discard_twin(buf, d, idx, fr[d, F_LED], ctx)
+                    if ry < 0:
+                        break
+                    buf[d, _MOVES + idx] = ry  # the twin's answer, the two cards swapped
+                    fr[d, F_SEEN] |= ry
+                    ctx[C_MERGED] += 1
+                else:
+                    break
                 idx += 1
             if idx == cnt:
                 r = fr[d, F_MAX] == 0  # no move reached the cut-off
@@ -1305,17 +1335,19 @@ def _search(
                         table[row, _K_LO] = target - pts
                         table[row, _K_RLO] = relative_mask(
                             fr[d, F_RANKS], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
-                        )
+                        ) | (fr[d, F_RANKS] & _DEPS)
                 elif target - pts - 1 < table[row, _K_HI]:
                     table[row, _K_HI] = target - pts - 1
                     table[row, _K_RHI] = relative_mask(
                         fr[d, F_RANKS], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
-                    )
+                    ) | (fr[d, F_RANKS] & _DEPS)
             phase = _LEAVE
         else:  # _LEAVE: hand r, and the ranks it relied on, to the frame below
             if d == 0:
                 return 1 if r else 0
             ranks = fr[d, F_RANKS] | fr[d - 1, F_TRICK_RANKS]
+            if fr[d, F_I] > 0:  # its moves (or bounds) read the seats' holdings of the suit led
+                ranks |= np.int64(1) << (SUIT_DEPS + fr[d, F_LED])
             d -= 1
             hands[fr[d, F_SEAT]] = fr[d, F_HAND]
             if fr[d, F_GAINED] != 0:
@@ -1361,6 +1393,45 @@ def _irrelevant(buf, d, idx, live, worth):
         if matter & (bit(hi) - 1) & ~((bit(lo) << 1) - 1) == 0:
             return True
     return False
+
+
+@njit(cache=True)
+def _discard_twin(buf, d, idx, led, ctx):
+    """Suit relevance: the ranks of the discard ``buf[d, idx]``'s answer if it equals
+    that of a discard of another suit searched before it, else -1.
+
+    Two cards of a seat void in the suit led, each scoring nothing and neither a trump
+    nor the called card, both lose the trick; the positions after them differ only in
+    which of the two the seat keeps.  If the earlier one's answer relied on no seat's
+    holding of either card's suit (no trick of those suits led to a seat whose play or
+    bound read it: then the seat never follows to them, nor leads the card it keeps,
+    and plays it only as a discard that loses, as the other), the same proof holds
+    with the two cards swapped: so do its ranks."""
+    c = buf[d, idx]
+    b = bit(c)
+    e = _eff(c, ctx)
+    bad = ctx[C_WORTH] | ctx[C_CALLED]
+    trump = ctx[C_TRUMP]
+    if b & bad or e == trump or e == led:
+        return -1
+    for k in range(idx):
+        ranks = buf[d, _MOVES + k]
+        if ranks < 0:
+            continue
+        ck = buf[d, k]
+        bk = bit(ck)
+        ek = _eff(ck, ctx)
+        if bk & bad or ek == trump or ek == led or ek == e:
+            continue
+        if ranks & ((np.int64(1) << (SUIT_DEPS + e)) | (np.int64(1) << (SUIT_DEPS + ek))):
+            continue
+        swapped = ranks & ~(b | bk)
+        if ranks & b:
+            swapped |= bk
+        if ranks & bk:
+            swapped |= b
+        return swapped
+    return -1
 
 
 @njit(cache=True)
@@ -1650,7 +1721,7 @@ def _root(
     )  # fmt: skip
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
-    table[0, T_SKIPPED] += ctx[C_SKIPPED]
+    table[0, T_SKIPPED] += ctx[C_SKIPPED] + ctx[C_MERGED]
     table[0, T_COVERED] += ctx[C_COVERED]
     table[0, T_YES_NODES] += ctx[C_YES_NODES]
     table[0, T_NO_NODES] += ctx[C_NO_NODES]
@@ -1674,7 +1745,8 @@ def _solve(
         ctx[C_LIMIT] = ctx[C_ABORT]
     next_generation(table, np.int64(T_GEN), np.int64(T_SAME))
     ctx[C_GEN] = table[0, T_GEN]
-    ctx[C_RELEVANCE] = table[0, T_NO_RELEVANCE] == 0
+    ctx[C_RELEVANCE] = table[0, T_NO_RELEVANCE] != 1
+    ctx[C_SUIT_MERGE] = table[0, T_NO_RELEVANCE] == 0
     ctx[C_PARTITION] = table[0, T_NO_PARTITION] < 0 or (
         table[0, T_NO_PARTITION] == 0 and n >= PARTITION_FROM
     )
