@@ -24,9 +24,16 @@ game is played on from the hand's scores (``odds`` bidding at every seat, the ad
 side playing the condition's first policy, the others its second); without it only the
 prediction is recorded.  The tables and commands: reports/advisor_calibration.md.
 
+The advised seat's advice is ``advise``'s as shipped: corrected for defenders who search
+where ``advice.defence`` has a correction (``p_made``), the model's own figure of the
+same call recorded beside it (``p_made_model``); ``--model-figures`` advises without it.
+
 Subcommands:
   run     play deals, one JSON line per advised decision (append to --out)
-  report  read JSON lines, print markdown tables (per bid level, per predicted decile)
+  report  read JSON lines, print markdown tables (per bid level, per predicted decile);
+          --model-figures: judge the model's own P(make) of the calls made
+  fit     the log-odds shift of P(make) that the paired gap (pimc minus the model's
+          defenders, the same hands) asks for: ``advice.defence``'s data
 
 Examples (the commands of reports/advisor_calibration.md):
   NUMBA_CACHE_DIR=/work/wt/cache-calib .venv/bin/python scripts/calibrate_advisor.py run \\
