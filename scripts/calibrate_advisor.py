@@ -24,9 +24,16 @@ game is played on from the hand's scores (``odds`` bidding at every seat, the ad
 side playing the condition's first policy, the others its second); without it only the
 prediction is recorded.  The tables and commands: reports/advisor_calibration.md.
 
+The advised seat's advice is ``advise``'s as shipped: corrected for defenders who search
+where ``advice.defence`` has a correction (``p_made``), the model's own figure of the
+same call recorded beside it (``p_made_model``); ``--model-figures`` advises without it.
+
 Subcommands:
   run     play deals, one JSON line per advised decision (append to --out)
-  report  read JSON lines, print markdown tables (per bid level, per predicted decile)
+  report  read JSON lines, print markdown tables (per bid level, per predicted decile);
+          --model-figures: judge the model's own P(make) of the calls made
+  fit     the log-odds shift of P(make) that the paired gap (pimc minus the model's
+          defenders, the same hands) asks for: ``advice.defence``'s data
 
 Examples (the commands of reports/advisor_calibration.md):
   NUMBA_CACHE_DIR=/work/wt/cache-calib .venv/bin/python scripts/calibrate_advisor.py run \\
@@ -48,6 +55,7 @@ from time import perf_counter, process_time
 import numpy as np
 
 from pitchsim.advice.advise import advise_view
+from pitchsim.advice.defence import shifted
 from pitchsim.game.reference import PASS
 from pitchsim.game.rules import build_rules, rule_values
 from pitchsim.game.view import card_text, parse_call, trump_text
@@ -165,7 +173,13 @@ def one_deal(args, rules, n, i, conditions):
         if view.phase != "auction":
             return None
     t0 = perf_counter()
-    adv = advise_view(view, samples=args.samples, seed=args.seed * 1_000_003 + i, threads=1)
+    adv = advise_view(
+        view,
+        samples=args.samples,
+        seed=args.seed * 1_000_003 + i,
+        threads=1,
+        search_correction=not args.model_figures,
+    )
     t_adv = perf_counter() - t0
     call = advisor_choice(adv)
     ca = adv.by_call[call]
@@ -179,6 +193,11 @@ def one_deal(args, rules, n, i, conditions):
         "label": ca.label,
         "plan": ca.trump,
         "p_made": ca.p_made.value,
+        # the model's own P(make) of the same call (p_made uncorrected, advice.defence)
+        "p_made_model": ca.p_made.value
+        if adv.correction is None
+        else float(shifted(ca.p_made.value, -adv.correction.shift)),
+        "corrected": adv.correction is not None,
         "p_pitcher": ca.p_pitcher.value,
         "p_win": ca.p_win_game.value,
         "samples": adv.samples,
@@ -408,6 +427,8 @@ def summary(rows, conds, what="make") -> list[str]:
 
 def report(args) -> None:
     recs = load(args.files)
+    if args.model_figures:  # the model's own P(make) of the calls made (uncorrected)
+        recs = [r | {"p_made": r.get("p_made_model", r["p_made"])} for r in recs]
     conds = sorted({c for r in recs for c in r["results"]})
     heads = sorted({(r["rules"], r["players"]) for r in recs})
     for rules, n in heads:
@@ -455,6 +476,45 @@ def report(args) -> None:
                 print()
 
 
+def fit_shift(p: np.ndarray, target: float) -> float:
+    """The log-odds shift that moves the mean of P(make) ``p`` by ``target`` (bisection)."""
+    lo, hi = -5.0, 5.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if shifted(p, mid).mean() - p.mean() < target else (lo, mid)
+    return (lo + hi) / 2
+
+
+def fit(args) -> None:
+    """The logit shift of P(make) that moves the advisor's predictions by the paired
+    gap of ``--against`` over ``--base`` (made minus made, the same hands), with the
+    shifts of the gap's 95% bounds: ``advice.defence``'s data, per rules and table."""
+    recs = load(args.files)
+    for rules, n in sorted({(r["rules"], r["players"]) for r in recs}):
+        pred, gap = [], []
+        for r in recs:
+            a, b = r["results"].get(args.base), r["results"].get(args.against)
+            if (
+                r["rules"] == rules
+                and r["players"] == n
+                and a
+                and b
+                and a["pitched"]
+                and b["pitched"]
+            ):
+                pred.append(r["p_made"])
+                gap.append(int(b["made"]) - int(a["made"]))
+        p, d = np.array(pred), np.array(gap, dtype=float)
+        half = Z95 * d.std(ddof=1) / math.sqrt(d.size)
+
+        m = d.mean()
+        print(
+            f"{rules}, {n} players, seeds {sorted({r['seed'] for r in recs})}: {d.size} hands, "
+            f"gap {100 * m:+.1f} pp ({100 * (m - half):+.1f} to {100 * (m + half):+.1f}); "
+            f"logit shift {fit_shift(p, m):+.3f} ({fit_shift(p, m - half):+.3f} to {fit_shift(p, m + half):+.3f})"
+        )
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -475,15 +535,26 @@ def main(argv=None) -> None:
     r.add_argument("--scores", choices=("zero", "random"), default="zero")
     r.add_argument("--game", action="store_true", help="play the rest of the game")
     r.add_argument("--budget", type=float, default=0, help="stop after this many seconds")
+    r.add_argument(
+        "--model-figures",
+        action="store_true",
+        help="advise without its correction for searching defenders (advice.defence)",
+    )
     r.add_argument("--out", required=True)
     q = sub.add_parser("report")
     q.add_argument("files", nargs="+", help="JSON lines of run (.gz read too)")
     q.add_argument("--summary", action="store_true", help="the key table only")
+    q.add_argument(
+        "--model-figures",
+        action="store_true",
+        help="the model's own P(make) of each call made, not the corrected one",
+    )
+    f = sub.add_parser("fit")
+    f.add_argument("files", nargs="+", help="JSON lines of run (.gz read too)")
+    f.add_argument("--base", default="heuristic/heuristic")
+    f.add_argument("--against", default="heuristic/pimc")
     args = p.parse_args(argv)
-    if args.cmd == "run":
-        run(args)
-    else:
-        report(args)
+    {"run": run, "report": report, "fit": fit}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,7 @@ def test_every_json_field_under_its_name(advice):
         "too_few_deals",
         "notes",
         "tremble",  # a caller's chance to slip: 0 when the model fits the calls
+        "search_correction",  # null: no correction for searching defenders (4 players)
         "stopped",  # the clock's stop (issue 19): "all deals done" without a clock
         "time",  # the clock's budget and use, null without one
     }

@@ -51,6 +51,7 @@ from ..util.limits import (
 )
 from ..util.runtime import chunked, pick_seed, use_threads
 from ..util.stats import Z95, too_few, wilson
+from .defence import Correction, correction_for, shifted, weights
 from .odds import trump_suits
 
 DEFAULT_MODEL = "odds"  # the strongest bidder in pitchsim's tournaments (see README)
@@ -339,6 +340,8 @@ class Advice:
     # The chance a caller slips (``kernels.advice``'s tremble model): above 0 when the
     # model itself keeps too few deals for the calls heard.
     tremble: float = 0.0
+    # P(make) corrected for defenders who search (``advice.defence``), where measured.
+    correction: Correction | None = None
 
     @property
     def too_few_deals(self) -> bool:
@@ -422,6 +425,9 @@ class Advice:
                 "trump_deals": self.trump_deals,
             },
             "tremble": self.tremble,
+            "search_correction": None
+            if self.correction is None
+            else {"logit_shift": self.correction.shift, "source": self.correction.source},
             "notes": self.notes,
             **(
                 {"hands_played": self.hands_played, "hands_left": self.hands_left}
@@ -490,15 +496,26 @@ def keep_deals(
 BLOCK_OF_DEALS = 1024  # the smallest kernel call on a clock
 
 
-def ranking(out: np.ndarray, legal: list[int]) -> list[int]:
+def weighed(out: np.ndarray, shift: float | None) -> tuple[np.ndarray, np.ndarray]:
+    """Games won (1/0) and the hand's margins, deals x calls, each weighed by the deal's
+    weight under the search correction's ``shift`` (``defence.weights``; None: none)."""
+    wins = (out[:, :, engine.O_WON] > 0).astype(float)
+    margin = out[:, :, engine.O_MARGIN]
+    if shift is None:
+        return wins, margin
+    w = weights(out, shift)
+    return wins * w, margin * w
+
+
+def ranking(out: np.ndarray, legal: list[int], shift: float | None = None) -> list[int]:
     """Candidates best first: highest P(win); ties by the hand's margin, then the higher
     call (the same outcome, and nobody can outbid a 4)."""
-    wins = (out[:, :, engine.O_WON] > 0).sum(axis=0)
-    margin = out[:, :, engine.O_MARGIN].mean(axis=0)
+    won, margins = weighed(out, shift)
+    wins, margin = won.sum(axis=0), margins.mean(axis=0)
     return sorted(range(len(legal)), key=lambda i: (wins[i], margin[i], legal[i]), reverse=True)
 
 
-def separated(out: np.ndarray, legal: list[int], z: float) -> bool:
+def separated(out: np.ndarray, legal: list[int], z: float, shift: float | None = None) -> bool:
     """Is the best call ahead of every other by more than ``z`` standard errors of the
     paired difference of wins (deal by deal)?  One legal call: nothing to separate."""
     if len(legal) == 1:
@@ -506,8 +523,8 @@ def separated(out: np.ndarray, legal: list[int], z: float) -> bool:
     count = out.shape[0]
     if count < 2:
         return False
-    wins = (out[:, :, engine.O_WON] > 0).astype(float)
-    best, *others = ranking(out, legal)
+    wins = weighed(out, shift)[0]
+    best, *others = ranking(out, legal, shift)
     for i in others:
         d = wins[:, best] - wins[:, i]
         if not d.mean() - z * d.std(ddof=1) / np.sqrt(count) > 0:
@@ -542,7 +559,9 @@ def _all_at_once(k: PresetKernels, samples: int, max_tries: int, progress) -> _S
     return _Sampled(deals, tried, suit_pts, trumps, out, short=kept < samples)
 
 
-def _on_clock(k: PresetKernels, samples: int, max_tries: int, budget: float, progress) -> _Sampled:
+def _on_clock(
+    k: PresetKernels, samples: int, max_tries: int, budget: float, progress, shift: float | None
+) -> _Sampled:
     """Keep and play out deals in rounds (``rounds``) until the best call is separated
     from the others (``separated``), every deal is done or ``budget`` seconds are spent.
     The deals are the same as without a clock, in the same order: only the count used
@@ -628,7 +647,7 @@ def _on_clock(k: PresetKernels, samples: int, max_tries: int, budget: float, pro
             continue  # the finding's share of the clock ran out: find the rest
         if j == len(looks) - 1:
             break
-        if separated(np.concatenate(outs), list(k.candidates), z):
+        if separated(np.concatenate(outs), list(k.candidates), z, shift):
             stopped = SEPARATED
             break
         if perf_counter() >= deadline:
@@ -696,6 +715,7 @@ def advise(
     progress=None,
     time: float | None = None,
     hands_played: int | None = None,
+    search_correction: bool = True,
 ) -> Advice:
     """Advise ``seat``, holding ``hand``, on its call after ``calls`` (the calls made from
     the dealer's left up to the seat before it), at game ``scores`` (per seat; default
@@ -718,6 +738,11 @@ def advise(
     ``hands_played``: under hands=N (VARIANTS.md 12.4), the hands counted before this
     one (default 0); the game then lasts the hands left, and P(win game) is the chance
     of the highest total after the last of them.
+
+    ``search_correction``: where defenders who search were measured to set the model's
+    bids more often than its own defenders (``advice.defence``: auction-pitch at 5
+    players), P(make) and what follows from it are corrected for them (False: the
+    model's figures as they are).
     """
     # Every preset, the base game's included, by the one engine's advice kernels.
     rules = rules or BASE_RULES
@@ -778,6 +803,8 @@ def advise(
         raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
     seed = pick_seed(seed)
     pitchable = trump_suits(cards, preset)
+    correction = correction_for(preset, n) if search_correction else None
+    shift = None if correction is None else correction.shift
 
     model_seats = [model_seat] * n
     bidders, players_ids = seat_ids(model_seats)
@@ -804,7 +831,7 @@ def advise(
     def sample(k: PresetKernels, budget: float | None) -> _Sampled:
         if budget is None:
             return _all_at_once(k, samples, max_tries, progress)
-        return _on_clock(k, samples, max_tries, budget, progress)
+        return _on_clock(k, samples, max_tries, budget, progress, shift)
 
     heard_text = ", ".join(call_text(c, rules) for c in heard)
     exact = None  # (deals kept, tried) by the plain model, when it kept too few
@@ -855,6 +882,8 @@ def advise(
 
     high = max(heard, default=PASS)
     by_call = {}
+    # Each deal's weight under each call: all 1 but where the search correction applies.
+    w = np.ones(out.shape[:2]) if shift is None else weights(out, shift)
     for i, c in enumerate(legal):
         o = out[:, i]
         side = o[:, engine.O_SIDE_PITCHED] > 0
@@ -863,16 +892,22 @@ def advise(
         share = np.bincount(trumps, minlength=4) / max(trumps.size, 1)
         trump = int(cand_trump[i]) if c > 0 and cand_trump[i] >= 0 else None
         label = call_text(c, rules) + (STEAL if steals(c, high, seat == dealer) else "")
+        p_made = Estimate.proportion(int((side & (o[:, engine.O_MADE] > 0)).sum()), int(side.sum()))
+        p_win = Estimate.proportion(int((won > 0).sum()), kept)
+        if shift is not None:  # the model's interval, moved with its value
+            p_made = Estimate(
+                float(shifted(p_made.value, shift)),
+                tuple(float(x) for x in shifted(np.array(p_made.ci95), shift)),
+            )
+            p_win = Estimate.mean((won > 0) * w[:, i])
         by_call[c] = CallAdvice(
             call=c,
             label=label,
             p_pitcher=Estimate.proportion(int(side.sum()), kept),
-            p_made=Estimate.proportion(
-                int((side & (o[:, engine.O_MADE] > 0)).sum()), int(side.sum())
-            ),
-            expected_score=Estimate.mean(o[:, engine.O_SCORE]),
-            expected_margin=Estimate.mean(o[:, engine.O_MARGIN]),
-            p_win_game=Estimate.proportion(int((won > 0).sum()), kept),
+            p_made=p_made,
+            expected_score=Estimate.mean(o[:, engine.O_SCORE] * w[:, i]),
+            expected_margin=Estimate.mean(o[:, engine.O_MARGIN] * w[:, i]),
+            p_win_game=p_win,
             trump=trump,
             trump_share={s: float(share[s]) for s in range(4) if share[s] > 0},
             unfinished=int((won < 0).sum()),
@@ -881,8 +916,8 @@ def advise(
     levels = preset.max_bid + 1
     by_suit = {s: SuitAdvice(s, np.bincount(suit_pts[:, s], minlength=levels)) for s in pitchable}
 
-    wins = out[:, :, engine.O_WON] > 0
-    order = ranking(out, legal)
+    wins = weighed(out, shift)[0]
+    order = ranking(out, legal, shift)
     best = order[0]
     runner_up = difference = None
     cautious = False
@@ -890,7 +925,7 @@ def advise(
         # The calls the best is not clearly ahead of (its lead is inside the error, or
         # too few deals to tell): of those, the cautious one, pass or the lowest bid.
         def lead(i: int) -> Estimate:
-            return Estimate.mean(wins[:, order[0]].astype(float) - wins[:, i])
+            return Estimate.mean(wins[:, order[0]] - wins[:, i])
 
         def inside(e: Estimate) -> bool:  # an exact tie in every deal is no error: margin decides
             return bool(e.ci95[0] <= 0 <= e.ci95[1] and e.ci95[0] < e.ci95[1])
@@ -901,7 +936,7 @@ def advise(
             cautious = True
         second = order[0] if best != order[0] else order[1]
         runner_up = legal[second]
-        difference = Estimate.mean(wins[:, best].astype(float) - wins[:, second])
+        difference = Estimate.mean(wins[:, best] - wins[:, second])
         cautious = bool(cautious or too_few(kept) or inside(difference))
     notes = []
     if exact is not None:
@@ -912,6 +947,13 @@ def advise(
         )
     if run.short:
         notes.append(f"only {kept:,} of {tried:,} deals fit the calls (wanted {samples:,})")
+    if correction is not None:
+        notes.append(
+            f"P(make) is corrected against defenders who search: at {n} players they set "
+            f"the model's bids {-correction.gap[0]:.1f} points in 100 more often than its own "
+            "(reports/advisor_calibration.md); P(win game) and the scores follow "
+            "(search_correction=False: the model's own figures)"
+        )
     return Advice(
         hand=cards,
         players=n,
@@ -939,6 +981,7 @@ def advise(
         trump_deals=run.trump_deals,
         hands_played=hands_played,
         tremble=TREMBLE if exact is not None else 0.0,
+        correction=correction,
     )
 
 
