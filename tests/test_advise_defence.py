@@ -86,3 +86,20 @@ def test_unmeasured_tables_are_not_corrected(players, rules):
     fixed, model = both("KH QH 5H 9C 7D 3S", players, rules=rules)
     assert fixed.correction is None
     assert fixed.to_json() == model.to_json()
+
+
+def test_the_command_line_turns_the_correction_off_with_model_figures():
+    import json
+
+    from clirun import cli
+
+    argv = ["advise", "AH JH 5H 9C 7D 3S", "--players", "5", "--seat", "1", "--dealer", "4"]
+    argv += ["--calls", "2", "--scores", "3,5,0,6,1", "--samples", "300", "--seed", "8"]
+    code, out, _ = cli(*argv, "--json")
+    assert code == 0
+    assert json.loads(out)["search_correction"]["logit_shift"] == SHIFT
+    code, out, _ = cli(*argv, "--json", "--model-figures")
+    assert code == 0
+    assert json.loads(out)["search_correction"] is None
+    code, out, _ = cli(*argv)
+    assert "corrected against defenders who search" in out

@@ -952,7 +952,7 @@ def advise(
             f"P(make) is corrected against defenders who search: at {n} players they set "
             f"the model's bids {-correction.gap[0]:.1f} points in 100 more often than its own "
             "(reports/advisor_calibration.md); P(win game) and the scores follow "
-            "(search_correction=False: the model's own figures)"
+            "(--model-figures, or search_correction=False: the model's own figures)"
         )
     return Advice(
         hand=cards,

@@ -79,6 +79,14 @@ def advise_command(
         help="Seconds to answer in (after compiling): stop early once the best call is "
         "ahead by more than its error, or when the time is up (default: no clock).",
     ),
+    search_correction: bool = typer.Option(
+        True,
+        "--search-correction/--model-figures",
+        help="Where defenders who search were measured to set the model's bids more "
+        "often than its own (auction-pitch at 5 players, reports/advisor_calibration.md), "
+        "P(make) and what follows are corrected for them (default); --model-figures: "
+        "the model's own figures.",
+    ),
     seed: int = SeedOpt,
     threads: int = ThreadsOpt,
     as_json: bool = JsonOpt,
@@ -87,7 +95,15 @@ def advise_command(
     in deals that fit the calls heard, with 95% intervals."""
     positive("samples", samples, MAX_ADVISE_SAMPLES)
     check_seconds("--time", time, MAX_ADVISE_TIME)
-    options = dict(model=model, play=play, samples=samples, seed=seed, threads=threads, time=time)
+    options = dict(
+        model=model,
+        play=play,
+        samples=samples,
+        seed=seed,
+        threads=threads,
+        time=time,
+        search_correction=search_correction,
+    )
     if hand.strip() == "-" or hand.strip().lower().endswith(".json") or Path(hand).is_file():
         extra = given_flags(  # given at all: --players 4 beside a 5-player view too
             "players", "seat", "dealer", "calls", "scores", "target", "hands_played",
