@@ -896,6 +896,7 @@ def label(rules: Rules) -> str:
     return ",".join([fam.name, *changed])
 
 
+@functools.lru_cache(maxsize=256)  # (every view a table writes carries it)
 def spec(rules: Rules) -> str:
     """The complete rules as one rule string that :meth:`Rules.parse` reads back."""
     doc = rules.describe()

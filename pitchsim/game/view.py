@@ -58,6 +58,8 @@ from ..util.limits import MAX_SCORE
 from . import reference as F
 from .cards import (
     HAND_SIZE,
+    JSON_CARDS,
+    JSON_TEXTS,
     N_CARDS,
     SUIT_NAMES,
     SUITS,
@@ -91,7 +93,7 @@ class ViewError(InputError):
 
 
 def card_text(c: int) -> str:
-    return format_card(c, symbols=False)
+    return JSON_TEXTS[c] if 0 <= c < len(JSON_TEXTS) else format_card(c, symbols=False)
 
 
 def call_text(call: int, rules: Rules | None = None) -> str:
@@ -642,8 +644,9 @@ def _cards(value: object, what: str, jokers: int = 0) -> tuple[int, ...]:
         raise ViewError(f'{what} must be a list of cards like ["AH", "TS"]')
     out: list[int] = []
     for c in value:
+        k = JSON_CARDS.get(c, N_CARDS)  # as JSON writes it, else read (a joker: in the deck?)
         try:
-            cs = parse_cards(c, jokers)
+            cs = [k] if k < N_CARDS else parse_cards(c, jokers)
         except CardError as e:
             raise ViewError(f"{what}: {e}") from None
         if len(cs) != 1:
