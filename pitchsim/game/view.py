@@ -642,7 +642,10 @@ def shown(value: object) -> str:
 def _cards(value: object, what: str, jokers: int = 0) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise ViewError(f'{what} must be a list of cards like ["AH", "TS"]')
-    out: list[int] = []
+    out = [JSON_CARDS.get(c, N_CARDS) for c in value]  # as JSON writes them: looked up
+    if len(set(out)) == len(out) and all(k < N_CARDS for k in out):
+        return tuple(out)
+    out = []
     for c in value:
         k = JSON_CARDS.get(c, N_CARDS)  # as JSON writes it, else read (a joker: in the deck?)
         try:
