@@ -8,8 +8,9 @@ Needs only Python 3.11+: it creates the virtual environment and installs the pac
 with its test dependencies (idempotent: a second run installs nothing new), then runs
 ``pitchsim cache warm``: every kernel a player's commands run is compiled once, up front,
 under one progress bar (minutes on a new machine; seconds when the cache is warm
-already), so that no later command stops to compile.  ``test`` with arguments runs
-exactly what was asked, with no warm-up.
+already), so that no later command stops to compile; ``test`` then compiles the kernels
+only the tests run (tests/warm_kernels.py) and runs the suite.  ``test`` with arguments
+runs exactly what was asked, with no warm-up.
 """
 
 from __future__ import annotations
@@ -60,6 +61,15 @@ def setup(warm: bool = True) -> int:
     return subprocess.run([str(c) for c in cmd], cwd=ROOT).returncode
 
 
+def warm_test_kernels() -> None:
+    """Compile the kernels only the tests run (tests/warm_kernels.py), once, so that
+    the suite's workers load them rather than each compiling them.  A failure is left
+    to the tests that run them to report."""
+    cmd = [BIN / "python", ROOT / "tests" / "warm_kernels.py"]
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], cwd=ROOT)
+
+
 def main() -> None:
     what = sys.argv[1] if len(sys.argv) > 1 else "test"
     extra = sys.argv[2:]
@@ -75,9 +85,10 @@ def main() -> None:
         else:
             # The whole suite on every core, a test file to a worker (its module's
             # fixtures built once), the slowest files first (tests/conftest.py), after
-            # set-up compiled the kernels once, side by side (left to the tests, both
-            # workers compile the same kernels at the start, and each test's subprocess
-            # its own).
+            # set-up compiled the kernels once, side by side, and then the kernels only
+            # the tests run (left to the tests, both workers compile the same kernels
+            # at the start, and each test's subprocess its own).
+            warm_test_kernels()
             spread = [
                 "-n",
                 workers(),

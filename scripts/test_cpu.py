@@ -6,9 +6,10 @@ read the second run, where every kernel loads from the cache.
     PYTHONPATH=scripts .venv/bin/python -m pytest -p test_cpu -p no:cacheprovider -q
     .venv/bin/python scripts/test_cpu.py /tmp/test-cpu.json --top 30
 
-As a pytest plugin (``-p test_cpu``, in one process: without ``-n``) it writes one row
-per test, ``[test id, wall s, own CPU s, children's CPU s]``, to ``$TEST_CPU_OUT``
-(default ``/tmp/test-cpu.json``) when the session ends.  Own CPU counts every thread
+As a pytest plugin (``-p test_cpu``) it writes one row per test, ``[test id, wall s,
+own CPU s, children's CPU s]``, to ``$TEST_CPU_OUT`` (default ``/tmp/test-cpu.json``)
+when the session ends; under ``-n`` each worker to its own file (``test-cpu.gw0.json``,
+...), and the summary reads them all (``scripts/test_cpu.py /tmp/test-cpu.gw*.json``).  Own CPU counts every thread
 of the process (numba's parallel kernels too); children's counts the subprocesses a
 test waited for (``pitchsim`` runs, outside programs).  On a shared machine read CPU,
 not wall: wall minus CPU there is mostly the other processes' share.
@@ -24,6 +25,8 @@ import time
 from collections import defaultdict
 
 OUT = os.environ.get("TEST_CPU_OUT", "/tmp/test-cpu.json")
+if os.environ.get("PYTEST_XDIST_WORKER"):  # an xdist worker: a file of its own
+    OUT = OUT.removesuffix(".json") + f".{os.environ['PYTEST_XDIST_WORKER']}.json"
 _rows: list[tuple[str, float, float, float]] = []
 
 
@@ -56,11 +59,13 @@ if pytest is not None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("rows", nargs="?", default=OUT, help="the plugin's JSON")
+    ap.add_argument("rows", nargs="*", default=[OUT], help="the plugin's JSON (one a worker)")
     ap.add_argument("--top", type=int, default=25)
     args = ap.parse_args()
-    with open(args.rows) as f:
-        rows = json.load(f)
+    rows = []
+    for path in args.rows:
+        with open(path) as f:
+            rows += json.load(f)
     wall = sum(r[1] for r in rows)
     own = sum(r[2] for r in rows)
     kids = sum(r[3] for r in rows)

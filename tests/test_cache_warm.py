@@ -197,20 +197,27 @@ def _is_warm(words):
     return words[:3] == ["pitchsim", "cache", "warm"]
 
 
+TESTS_KERNELS = ["python", str(Path(__file__).resolve().parent / "warm_kernels.py")]
+
+
 @pytest.mark.parametrize(
     ("argv", "last"),
-    [(["demo"], ["pitchsim", "bid-odds"]), (["test"], ["python", "-m", "pytest"])],
+    [
+        (["demo"], [["pitchsim", "bid-odds"]]),
+        (["test"], [TESTS_KERNELS, ["python", "-m", "pytest"]]),
+    ],
 )
 def test_set_up_warms_the_cache_once_after_installing(monkeypatch, tmp_path, argv, last):
     """A new user's set-up (``demo``, ``test``) compiles every kernel once, with the bar,
-    after pip installed pitchsim and before the first command; ``test`` not twice."""
+    after pip installed pitchsim and before the first command; ``test`` not twice, and
+    then the kernels only the tests run (tests/warm_kernels.py), before the suite."""
     calls, code = _dev(monkeypatch, tmp_path, argv)
     assert code == 0
-    assert len(calls) == 3, calls
-    install, warm, then = calls
+    assert len(calls) == 2 + len(last), calls
+    install, warm, *then = calls
     assert install[:3] == ["python", "-m", "pip"] and "install" in install
     assert _is_warm(warm) and warm[3] == "--jobs" and 1 <= int(warm[4]) <= 4
-    assert then[: len(last)] == last
+    assert [words[: len(start)] for words, start in zip(then, last, strict=True)] == last
     assert sum(map(_is_warm, calls)) == 1
 
 

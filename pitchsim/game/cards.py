@@ -215,6 +215,13 @@ def format_card(c: int, symbols: bool = True) -> str:
     return RANKS[rank_of(c)] + SUITS[suit_of(c)]
 
 
+# Every card as JSON writes it (``AH``, ``HJ``) and back: a table's hand writes and reads
+# each seat's view at every decision (``table.game.TableDeal.view``), so looked up there
+# rather than formatted and parsed card by card.
+JSON_TEXTS = tuple(format_card(c, symbols=False) for c in range(N_CARDS_WITH_JOKERS))
+JSON_CARDS = {t: c for c, t in enumerate(JSON_TEXTS)}
+
+
 def sort_for_display(cards: Iterable[int]) -> list[int]:
     """Spades, hearts, clubs, diamonds (alternating colours), high to low within a suit."""
     order = {3: 0, 2: 1, 0: 2, 1: 3, 4: -1}  # jokers (suit_of 4) first

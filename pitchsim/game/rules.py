@@ -113,6 +113,13 @@ def _name(field: str) -> str:
     return field.replace("_", "-")
 
 
+@functools.cache  # (a few packs in all; asked at every view a table replays)
+def _pack(deck: str, no_fours: bool, jokers: int) -> tuple[int, ...]:
+    """``Rules.pack``'s cards, low to high."""
+    ranks = [k for k in DECK_RANKS[deck] if not (k == 2 and no_fours)]
+    return tuple(sorted(s * 13 + k for s in range(4) for k in ranks) + [52, 53][:jokers])
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rules of one game, under any preset: the base options of RULES.md plus the
@@ -258,11 +265,10 @@ class Rules:
     def pack(self, players: int) -> list[int]:
         """The cards used, low to high: the ``deck`` pack (12.3) plus the jokers (6.1),
         less the four 4s with 5 players, 9 to deal and two jokers (4.3)."""
-        ranks = [k for k in self.ranks if not (k == 2 and self.no_fours(players))]
-        return sorted(s * 13 + k for s in range(4) for k in ranks) + [52, 53][: self.jokers]
+        return list(_pack(self.deck, self.no_fours(players), self.jokers))
 
     def pack_size(self, players: int) -> int:
-        return len(self.pack(players))
+        return len(_pack(self.deck, self.no_fours(players), self.jokers))
 
     def robber(self, pitcher: int | None, dealer: int) -> int | None:
         """The seat that robs the stock (4.8 step 5): the pitcher under rob=true, the
@@ -896,6 +902,7 @@ def label(rules: Rules) -> str:
     return ",".join([fam.name, *changed])
 
 
+@functools.lru_cache(maxsize=256)  # (every view a table writes carries it)
 def spec(rules: Rules) -> str:
     """The complete rules as one rule string that :meth:`Rules.parse` reads back."""
     doc = rules.describe()

@@ -58,6 +58,8 @@ from ..util.limits import MAX_SCORE
 from . import reference as F
 from .cards import (
     HAND_SIZE,
+    JSON_CARDS,
+    JSON_TEXTS,
     N_CARDS,
     SUIT_NAMES,
     SUITS,
@@ -91,7 +93,7 @@ class ViewError(InputError):
 
 
 def card_text(c: int) -> str:
-    return format_card(c, symbols=False)
+    return JSON_TEXTS[c] if 0 <= c < len(JSON_TEXTS) else format_card(c, symbols=False)
 
 
 def call_text(call: int, rules: Rules | None = None) -> str:
@@ -640,10 +642,14 @@ def shown(value: object) -> str:
 def _cards(value: object, what: str, jokers: int = 0) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise ViewError(f'{what} must be a list of cards like ["AH", "TS"]')
-    out: list[int] = []
+    out = [JSON_CARDS.get(c, N_CARDS) for c in value]  # as JSON writes them: looked up
+    if len(set(out)) == len(out) and all(k < N_CARDS for k in out):
+        return tuple(out)
+    out = []
     for c in value:
+        k = JSON_CARDS.get(c, N_CARDS)  # as JSON writes it, else read (a joker: in the deck?)
         try:
-            cs = parse_cards(c, jokers)
+            cs = [k] if k < N_CARDS else parse_cards(c, jokers)
         except CardError as e:
             raise ViewError(f"{what}: {e}") from None
         if len(cs) != 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pitchsim.game.cards import HAND_SIZE, N_CARDS, joker_cards, mask_of, rank_of
+from pitchsim.game.cards import HAND_SIZE, mask_of
 from pitchsim.game.rules import BASE_RULES, Rules
 
 
@@ -13,8 +13,7 @@ def pack(rules: Rules, players: int) -> list[int]:
     """The cards used: the ``deck`` pack (12.3: all 52, or without the 2s to 4s, the 2s
     to 8s, or the 3s to 8s) plus the jokers (6.1), less the four 4s with 5 players, 9
     to deal and two jokers (4.3, 4.15.9)."""
-    ranks = [k for k in rules.ranks if not (k == 2 and rules.no_fours(players))]  # rank 2: the 4
-    return [c for c in range(N_CARDS) if rank_of(c) in ranks] + joker_cards(rules.jokers)
+    return rules.pack(players)
 
 
 def deal(

@@ -35,13 +35,18 @@ SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}
 FIVE_RANK = 3  # the rank index of the 5
 
 
+# by trump suit (asked for every card a view replays)
+_JICKS = tuple(card(JACK, SAME_COLOUR[t]) for t in range(4))
+_LEFT_PEDROS = tuple(card(FIVE_RANK, SAME_COLOUR[t]) for t in range(4))
+
+
 def jick_of(trump: int) -> int:
-    return card(JACK, SAME_COLOUR[trump])
+    return _JICKS[trump]
 
 
 def left_pedro_of(trump: int) -> int:
     """12.6: the 5 of the other suit of trump's colour."""
-    return card(FIVE_RANK, SAME_COLOUR[trump])
+    return _LEFT_PEDROS[trump]
 
 
 def off_colour_trumps(trump: int, rules: Rules) -> list[int]:
@@ -59,9 +64,12 @@ def is_trump(c: int, trump: int, rules: Rules) -> bool:
         return True
     if trump < 0:
         return False  # trump not fixed yet: only the jokers are trumps
-    if c in off_colour_trumps(trump, rules):
+    if suit_of(c) == trump:
         return True
-    return suit_of(c) == trump
+    # off_colour_trumps, without its list: every card of a replayed view asks this
+    return (rules.jick and c == jick_of(trump)) or (
+        rules.five == "pedro" and c == left_pedro_of(trump)
+    )
 
 
 def effective_suit(c: int, trump: int, rules: Rules) -> int:
