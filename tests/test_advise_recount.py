@@ -94,37 +94,72 @@ def best_trump(points, k):
     return best
 
 
+def moved(p, shift):
+    """``p`` with its log-odds moved by ``shift`` (0 and 1 stay)."""
+    if p <= 0 or p >= 1:
+        return p
+    odds = p / (1 - p) * math.exp(shift)
+    return odds / (1 + odds)
+
+
+def deal_weights(side, made, shift):
+    """Under the search correction (README "Against defenders who search"): a deal the
+    seat's side made weighs p'/p, one it was set in (1 - p')/(1 - p), any other 1, p
+    being P(make) over the hands pitched and p' it moved by ``shift``."""
+    if shift is None or not any(side):
+        return [1.0] * len(side)
+    p = sum(made) / sum(side)
+    q = moved(p, shift)
+    up = q / p if p > 0 else 1.0
+    down = (1 - q) / (1 - p) if p < 1 else 1.0
+    return [up if m else down if s else 1.0 for s, m in zip(side, made, strict=True)]
+
+
 def recount(a, out, suit_pts):
-    """Check every number of Advice ``a`` against plain-Python counts of the rows."""
+    """Check every number of Advice ``a`` against plain-Python counts of the rows (each
+    deal weighed where the search correction applies)."""
     kept = out.shape[0]
     assert a.samples == kept
     rows = out.tolist()
     points = suit_pts.tolist()
     high = max(a.calls, default=PASS)
+    shift = None if a.correction is None else a.correction.shift
+    weight = []
     for i, c in enumerate(a.legal_calls):
         r = [row[i] for row in rows]
         side = [x[engine.O_SIDE_PITCHED] > 0 for x in r]
         made = [s and x[engine.O_MADE] > 0 for s, x in zip(side, r, strict=True)]
         won = [x[engine.O_WON] for x in r]
+        w = deal_weights(side, made, shift)
+        weight.append(w)
         ca = a.by_call[c]
         assert ca.call == c
         pitched = sum(side)
         assert ca.p_pitcher.value == pytest.approx(pitched / kept)
         assert ca.p_pitcher.ci95 == pytest.approx(wilson(pitched, kept))
         if pitched:  # over the hands the seat's side pitched, not over every deal
-            assert ca.p_made.value == pytest.approx(sum(made) / pitched)
-            assert ca.p_made.ci95 == pytest.approx(wilson(sum(made), pitched))
+            p = sum(made) / pitched
+            lo, hi = wilson(sum(made), pitched)
+            if shift is not None:  # the model's interval moved with its value
+                p, lo, hi = moved(p, shift), moved(lo, shift), moved(hi, shift)
+            assert ca.p_made.value == pytest.approx(p)
+            assert ca.p_made.ci95 == pytest.approx((lo, hi))
         else:
             assert math.isnan(ca.p_made.value)
-        m, ci = mean_ci([x[engine.O_SCORE] for x in r])
+        m, ci = mean_ci([x[engine.O_SCORE] * v for x, v in zip(r, w, strict=True)])
         assert ca.expected_score.value == pytest.approx(m)
         assert ca.expected_score.ci95 == pytest.approx(ci)
-        m, ci = mean_ci([x[engine.O_MARGIN] for x in r])
+        m, ci = mean_ci([x[engine.O_MARGIN] * v for x, v in zip(r, w, strict=True)])
         assert ca.expected_margin.value == pytest.approx(m)
         assert ca.expected_margin.ci95 == pytest.approx(ci)
-        wins = sum(w > 0 for w in won)
-        assert ca.p_win_game.value == pytest.approx(wins / kept)
-        assert ca.p_win_game.ci95 == pytest.approx(wilson(wins, kept))
+        wins = sum(x > 0 for x in won)
+        if shift is None:
+            assert ca.p_win_game.value == pytest.approx(wins / kept)
+            assert ca.p_win_game.ci95 == pytest.approx(wilson(wins, kept))
+        else:
+            m, ci = mean_ci([(x > 0) * v for x, v in zip(won, w, strict=True)])
+            assert ca.p_win_game.value == pytest.approx(m)
+            assert ca.p_win_game.ci95 == pytest.approx(ci)
         assert ca.unfinished == sum(w < 0 for w in won)
         trumps = [int(x[engine.O_TRUMP]) for s, x in zip(side, r, strict=True) if s]
         share = {t: trumps.count(t) / len(trumps) for t in sorted(set(trumps))}
@@ -148,13 +183,16 @@ def recount(a, out, suit_pts):
     # then (issue 21) the cautious call among those the leader is not clearly ahead of:
     # the leader's paired lead over it has an interval around 0 (an exact tie in every
     # deal is no error), or there are too few deals (under 10) to tell.
+    def won(i, j):  # deal j's game won under call i, weighed
+        return (rows[j][i][engine.O_WON] > 0) * weight[i][j]
+
     def rank(i):
-        wins = sum(row[i][engine.O_WON] > 0 for row in rows)
-        margin = sum(row[i][engine.O_MARGIN] for row in rows) / kept
+        wins = sum(won(i, j) for j in range(kept))
+        margin = sum(rows[j][i][engine.O_MARGIN] * weight[i][j] for j in range(kept)) / kept
         return (wins, margin, a.legal_calls[i])
 
     def paired(i, j):
-        diff = [int(row[i][engine.O_WON] > 0) - int(row[j][engine.O_WON] > 0) for row in rows]
+        diff = [won(i, k) - won(j, k) for k in range(kept)]
         return mean_ci(diff) if any(diff) else (0.0, (0.0, 0.0))
 
     def around_zero(ci):
@@ -214,6 +252,7 @@ def test_every_number_of_the_table_recounted(case, monkeypatch):
         threads=1,
     )
     assert a.rules.partnership == partnership and a.seat == seat
+    assert (a.correction is not None) == (n == 5)  # auction-pitch at 5: weighed deals
     out = caught.out
     assert out.shape == (60, len(a.legal_calls), engine.N_OUTCOMES)
     recount(a, out, caught.suits)
